@@ -1,0 +1,68 @@
+"""Every page exists in every language, with the same anchors, includes and code."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from dyndocs.site.includes import include_targets
+from dyndocs.site.languages import missing_pages
+
+from .helpers import DOCS, LOCALES, fences, pages
+
+HEADING = re.compile(r"^(#{2,6})\s+(.*?)\s*(?:\{#(?P<id>[\w-]+)\})?\s*$", re.MULTILINE)
+PROSE_FENCES = {"text", "bash", "console", ""}
+
+
+def test_every_page_exists_in_every_language() -> None:
+    assert missing_pages(DOCS, list(LOCALES)) == []
+
+
+def test_missing_page_is_named(tmp_path: Path) -> None:
+    for locale in LOCALES:
+        (tmp_path / locale / "guide").mkdir(parents=True)
+        (tmp_path / locale / "guide" / "a.md").write_text("# A\n")
+    (tmp_path / "en" / "guide" / "b.md").write_text("# B\n")
+    assert missing_pages(tmp_path, list(LOCALES)) == [
+        "docs/zh-hans/guide/b.md",
+        "docs/zh-hant/guide/b.md",
+    ]
+
+
+def headings(text: str) -> list[tuple[int, str | None]]:
+    """(level, explicit id) of each heading below the title, outside code fences."""
+    outside = re.sub(r"^```.*?^```", "", text, flags=re.MULTILINE | re.DOTALL)
+    return [(len(m[1]), m["id"]) for m in HEADING.finditer(outside)]
+
+
+def code_of(text: str) -> list[tuple[str, str]]:
+    """Fences that hold code (not prose output labels), and their bodies."""
+    return [
+        (info.split()[0] if info else "", body)
+        for info, body in fences(text)
+        if (info.split()[0] if info else "") not in {"text"}
+    ]
+
+
+def _page_ids() -> list[str]:
+    return [str(p) for p in pages("en")]
+
+
+@pytest.mark.parametrize("page", _page_ids())
+def test_same_anchors_includes_and_code(page: str) -> None:
+    texts = {locale: (DOCS / locale / page).read_text(encoding="utf-8") for locale in LOCALES}
+    reference = texts["en"]
+    for locale, text in texts.items():
+        where = f"docs/{locale}/{page}"
+        missing_ids = [h for h in headings(text) if h[1] is None]
+        assert not missing_ids, f"{where}: give every heading an explicit {{#id}}: {missing_ids}"
+        assert headings(text) == headings(reference), f"{where}: headings differ from docs/en/{page}"
+        assert include_targets(text) == include_targets(reference), (
+            f"{where}: includes differ from docs/en/{page}"
+        )
+        assert code_of(text) == code_of(reference), f"{where}: code differs from docs/en/{page}"
+        assert re.findall(r"^::: .*$", text, re.MULTILINE) == re.findall(
+            r"^::: .*$", reference, re.MULTILINE
+        ), f"{where}: API reference directives differ from docs/en/{page}"
