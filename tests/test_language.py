@@ -1,0 +1,100 @@
+"""Each Chinese page is in its own script and follows the glossary.
+
+zh-hant prose has no Simplified-only characters and none of the glossary's
+mainland wording; zh-hans prose has no Traditional-only characters. Code,
+include lines, URLs and HTML comments are not prose and are left out.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import opencc
+import pytest
+
+from dyndocs.site.glossary import load
+
+from .helpers import DOCS, pages
+
+NOT_PROSE = re.compile(
+    r"^(`{3,}|~{3,}).*?^\1\s*$"  # fenced code
+    r"|`[^`\n]+`"  # inline code
+    r"|<!--.*?-->"  # comments, e.g. benchmark markers
+    r"|\]\([^)]*\)"  # link targets
+    r"|^---\n.*?\n---\n",  # front matter
+    re.MULTILINE | re.DOTALL,
+)
+# Characters OpenCC converts that are also standard in Taiwan's usage.
+TAIWAN_ALSO = set("台著")
+
+
+@lru_cache(maxsize=None)
+def converter(config: str) -> opencc.OpenCC:
+    return opencc.OpenCC(config)
+
+
+def prose(text: str) -> str:
+    return NOT_PROSE.sub(" ", text)
+
+
+def simplified_only(text: str) -> list[str]:
+    """Characters that only exist in Simplified Chinese."""
+    s2t, t2s = converter("s2t"), converter("t2s")
+    return sorted(
+        {c for c in text if s2t.convert(c) != c and t2s.convert(c) == c and c not in TAIWAN_ALSO}
+    )
+
+
+def traditional_only(text: str) -> list[str]:
+    """Characters that only exist in Traditional Chinese."""
+    t2s = converter("t2s")
+    return sorted({c for c in text if t2s.convert(c) != c})
+
+
+def context(text: str, chars: list[str] | str) -> list[str]:
+    lines = [line.strip() for line in text.splitlines() if any(c in line for c in chars)]
+    return lines[:5]
+
+
+def test_detectors_see_the_other_script() -> None:
+    assert simplified_only("内存于代码") == ["于", "内", "码"]
+    assert simplified_only("記憶體與程式碼") == []
+    assert traditional_only("記憶體") == ["記", "憶", "體"]
+    assert traditional_only("内存与代码") == []
+
+
+@pytest.mark.parametrize("page", [str(p) for p in pages("zh-hant")])
+def test_zh_hant_page(page: str) -> None:
+    text = prose((DOCS / "zh-hant" / page).read_text(encoding="utf-8"))
+    found = simplified_only(text)
+    assert not found, f"docs/zh-hant/{page}: Simplified-only characters {found}: {context(text, found)}"
+    for term in load():
+        for avoided in term.avoid.get("zh-hant", ()):
+            assert avoided not in text, (
+                f"docs/zh-hant/{page}: uses {avoided!r}; the glossary says {term.zh_hant!r} "
+                f"for {term.en!r}: {context(text, avoided)}"
+            )
+
+
+@pytest.mark.parametrize("page", [str(p) for p in pages("zh-hans")])
+def test_zh_hans_page(page: str) -> None:
+    text = prose((DOCS / "zh-hans" / page).read_text(encoding="utf-8"))
+    found = traditional_only(text)
+    assert not found, f"docs/zh-hans/{page}: Traditional-only characters {found}: {context(text, found)}"
+    for term in load():
+        for avoided in term.avoid.get("zh-hans", ()):
+            assert avoided not in text, (
+                f"docs/zh-hans/{page}: uses {avoided!r}; the glossary says {term.zh_hans!r} "
+                f"for {term.en!r}: {context(text, avoided)}"
+            )
+
+
+def test_glossary_is_consistent() -> None:
+    terms = load()
+    assert len({t.en for t in terms}) == len(terms), "glossary.yml lists an English term twice"
+    for term in terms:
+        assert not traditional_only(term.zh_hans), f"glossary.yml: {term.zh_hans!r} is not Simplified"
+        assert not simplified_only(term.zh_hant), f"glossary.yml: {term.zh_hant!r} is not Traditional"
+        assert term.zh_hant not in term.avoid.get("zh-hant", ()), term
