@@ -61,7 +61,7 @@ def context(text: str, chars: list[str] | str) -> list[str]:
 def test_detectors_see_the_other_script() -> None:
     assert simplified_only("内存于代码") == ["于", "内", "码"]
     assert simplified_only("記憶體與程式碼") == []
-    assert traditional_only("記憶體") == ["記", "憶", "體"]
+    assert traditional_only("記憶體") == sorted("記憶體")
     assert traditional_only("内存与代码") == []
 
 
