@@ -54,3 +54,64 @@ class DynamicModel(nn.Module):
             x = torch.sigmoid(self.linear2(x))  # swap in sigmoid
         return self.linear3(x)
 # --8<-- [end:dynamic_model]
+
+
+# ConditionalModel (lecture section 3.2), corrected: both branches end at width 10.
+
+
+# --8<-- [start:conditional_model]
+class ConditionalModel(nn.Module):
+    """Sends ``x`` through ``linear2`` or ``linear3``, depending on ``condition``.
+
+    In the lecture ``linear2`` mapped 20 -> 30 and ``linear3`` 20 -> 10, so the
+    output shape depended on the branch. Here both map 20 -> 10.
+
+    ``condition`` must hold a single value: it chooses one branch for the whole batch.
+
+    Example:
+        >>> import torch
+        >>> _ = torch.manual_seed(0)
+        >>> model = ConditionalModel()
+        >>> x = torch.randn(4, 10)
+        >>> model(x, condition=0.9).shape == model(x, condition=0.1).shape
+        True
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.linear1 = nn.Linear(10, 20)
+        self.linear2 = nn.Linear(20, 10)  # the lecture had nn.Linear(20, 30)
+        self.linear3 = nn.Linear(20, 10)
+
+    def forward(self, x: torch.Tensor, condition: float | torch.Tensor) -> torch.Tensor:
+        check_shape(x, ("batch", 10), name="ConditionalModel: x")
+        x = F.relu(self.linear1(x))
+        if condition > 0.5:  # one Python decision for the whole batch
+            x = F.relu(self.linear2(x))
+        else:
+            x = F.relu(self.linear3(x))
+        return x
+# --8<-- [end:conditional_model]
+
+
+# --8<-- [start:per_sample_model]
+class PerSampleConditionalModel(ConditionalModel):
+    """Same layers as :class:`ConditionalModel`, but each sample picks its own branch.
+
+    ``condition`` has one value per sample. Both branches are computed for the
+    whole batch and :func:`torch.where` keeps, row by row, the one that applies.
+
+    Example:
+        >>> import torch
+        >>> _ = torch.manual_seed(0)
+        >>> model = PerSampleConditionalModel()
+        >>> model(torch.randn(3, 10), torch.tensor([0.9, 0.1, 0.7])).shape
+        torch.Size([3, 10])
+    """
+
+    def forward(self, x: torch.Tensor, condition: float | torch.Tensor) -> torch.Tensor:
+        check_shape(x, ("batch", 10), name="PerSampleConditionalModel: x")
+        condition = torch.as_tensor(condition).reshape(-1, 1)  # (batch, 1), broadcasts over 10
+        x = F.relu(self.linear1(x))
+        return torch.where(condition > 0.5, F.relu(self.linear2(x)), F.relu(self.linear3(x)))
+# --8<-- [end:per_sample_model]

@@ -1,0 +1,78 @@
+"""A stacked RNN written as Python loops over time steps and layers.
+
+Example:
+    >>> import torch
+    >>> from dyndocs.models.recurrent import DynamicRNN
+    >>> DynamicRNN(input_size=4, hidden_size=6, num_layers=2)(torch.zeros(5, 4))
+    Traceback (most recent call last):
+    ...
+    dyndocs.shapes.ShapeError: DynamicRNN: input_seq: expected shape (seq_len, batch, 4), received (5, 4)
+"""
+
+from __future__ import annotations
+
+# --8<-- [start:imports]
+import torch
+from torch import nn
+
+from dyndocs.shapes import ShapeError, check_shape
+# --8<-- [end:imports]
+
+
+# --8<-- [start:dynamic_rnn]
+class DynamicRNN(nn.Module):
+    """A stack of ``nn.RNNCell`` layers, run one time step at a time.
+
+    It computes what ``nn.RNN(input_size, hidden_size, num_layers)`` computes, with the
+    same ``(seq_len, batch, features)`` layout, but the loops are plain Python: the
+    sequence length can change from call to call.
+
+    Example:
+        >>> _ = torch.manual_seed(0)
+        >>> rnn = DynamicRNN(input_size=4, hidden_size=6, num_layers=2)
+        >>> outputs, h_n = rnn(torch.randn(3, 2, 4))
+        >>> outputs.shape, h_n.shape
+        (torch.Size([3, 2, 6]), torch.Size([2, 2, 6]))
+    """
+
+    def __init__(self, input_size: int, hidden_size: int, num_layers: int) -> None:
+        super().__init__()
+        self.input_size = input_size
+        self.hidden_size = hidden_size
+        self.layers = nn.ModuleList()
+        for _ in range(num_layers):
+            self.layers.append(nn.RNNCell(input_size, hidden_size))
+            input_size = hidden_size  # the output of one layer is the input of the next
+
+    def forward(
+        self, input_seq: torch.Tensor, h_init: torch.Tensor | None = None
+    ) -> tuple[torch.Tensor, torch.Tensor]:
+        """Run the stack over ``input_seq``.
+
+        Args:
+            input_seq: ``(seq_len, batch, input_size)``, at least one time step.
+            h_init: ``(num_layers, batch, hidden_size)``, one initial state per layer;
+                zeros if omitted.
+
+        Returns:
+            The top layer's output at every step, ``(seq_len, batch, hidden_size)``, and the
+            final hidden state of every layer, ``(num_layers, batch, hidden_size)``.
+        """
+        check_shape(input_seq, ("seq_len", "batch", self.input_size), name="DynamicRNN: input_seq")
+        seq_len, batch, _ = input_seq.shape
+        if seq_len == 0:
+            raise ShapeError("DynamicRNN: input_seq: expected at least one time step, received 0")
+        num_layers = len(self.layers)
+        if h_init is None:
+            h_init = input_seq.new_zeros(num_layers, batch, self.hidden_size)
+        check_shape(h_init, (num_layers, batch, self.hidden_size), name="DynamicRNN: h_init")
+
+        hidden = list(h_init.unbind(0))  # one hidden state per layer
+        outputs = []
+        for x_t in input_seq:  # loop over time: one step is (batch, features)
+            for i, cell in enumerate(self.layers):  # loop over layers
+                hidden[i] = cell(x_t, hidden[i])
+                x_t = hidden[i]  # this layer's new state feeds the next layer
+            outputs.append(x_t)
+        return torch.stack(outputs), torch.stack(hidden)
+# --8<-- [end:dynamic_rnn]

@@ -1,0 +1,19 @@
+"""requires_grad_(False) works on leaf tensors such as parameters: it freezes them."""
+
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1))
+model[0].requires_grad_(False)  # freeze the first layer: its weight and bias are leaves
+
+loss = model(torch.randn(5, 4)).sum()
+loss.backward()
+print("frozen layer grad:  ", model[0].weight.grad)
+print("trained layer grad: ", tuple(model[2].weight.grad.shape))
+
+hidden = model[2](torch.randn(5, 8))  # an intermediate (non-leaf) tensor
+try:
+    hidden.requires_grad_(False)
+except RuntimeError as error:
+    print("RuntimeError:", str(error).split(".")[0])

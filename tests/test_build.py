@@ -1,0 +1,117 @@
+"""The strict build of the whole site, and what it produces in each language."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from urllib.parse import urljoin
+
+import pytest
+
+from .helpers import LOCALES, pages
+
+MATERIAL_LANG = {"en": "en", "zh-hans": "zh", "zh-hant": "zh-Hant"}
+# Tags and CSS that make the browser fetch something, pointing at another host.
+EXTERNAL = re.compile(
+    r"""<(?:script|img|iframe|source|audio|video)\b[^>]*\bsrc=["'](?:https?:)?//[^"']+"""
+    r"""|<link\b(?=[^>]*\brel=["']?(?:stylesheet|icon|preload|modulepreload|preconnect|manifest))"""
+    r"""[^>]*\bhref=["'](?:https?:)?//[^"']+"""
+    r"""|url\(["']?(?:https?:)?//[^)]+\)|@import\s+["'](?:https?:)?//""",
+    re.IGNORECASE,
+)
+
+
+def html_pages(site: Path, locale: str) -> dict[str, str]:
+    """Map each page (``concepts/x.md``) to its built HTML in ``locale``."""
+    root = site if locale == "en" else site / locale
+    out = {}
+    for page in pages(locale):
+        url = page.with_suffix("") if page.name != "index.md" else page.parent
+        out[str(page)] = (root / url / "index.html").read_text(encoding="utf-8")
+    return out
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_page_has_its_language(built_site: Path, locale: str) -> None:
+    for page, html in html_pages(built_site, locale).items():
+        assert f'<html lang="{MATERIAL_LANG[locale]}"' in html, f"{locale}/{page}: wrong <html lang>"
+
+
+def page_url(locale: str, page: str) -> str:
+    """Site-absolute URL of ``page`` in ``locale``, e.g. ``/zh-hans/concepts/x/``."""
+    prefix = "/" if locale == "en" else f"/{locale}/"
+    path = page.removesuffix(".md").removesuffix("index")
+    return prefix + (path.rstrip("/") + "/" if path else "")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_language_switcher_leads_to_same_page(built_site: Path, locale: str) -> None:
+    for page, html in html_pages(built_site, locale).items():
+        links = {
+            lang: href for href, lang in re.findall(r'<a href="([^"]*)" hreflang="([^"]+)"', html)
+        }
+        assert set(links) == set(LOCALES), f"{locale}/{page}: switcher offers {sorted(links)}"
+        here = page_url(locale, page)
+        for lang, href in links.items():
+            assert urljoin(here, href) == page_url(lang, page), (
+                f"{locale}/{page}: the {lang} link {href} does not lead to the same page"
+            )
+
+
+@pytest.mark.parametrize("locale", ("zh-hans", "zh-hant"))
+def test_chinese_headings_get_readable_anchors(built_site: Path, locale: str) -> None:
+    for page, html in html_pages(built_site, locale).items():
+        ids = re.findall(r'<h[2-6][^>]* id="([^"]+)"', html)
+        unreadable = [i for i in ids if re.fullmatch(r"_\d*", i)]
+        assert not unreadable, f"{locale}/{page}: unreadable heading ids {unreadable}"
+
+
+def test_no_request_leaves_the_origin(built_site: Path) -> None:
+    offenders = []
+    for path in built_site.rglob("*"):
+        if path.suffix in {".html", ".css"}:
+            text = path.read_text(encoding="utf-8", errors="replace")
+            offenders += [f"{path.relative_to(built_site)}: {m}" for m in EXTERNAL.findall(text)]
+            if "fonts.googleapis" in text or "fonts.gstatic" in text:
+                offenders.append(f"{path.relative_to(built_site)}: Google Fonts")
+    assert not offenders, "\n".join(offenders[:20])
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_search_index_holds_only_its_language(built_site: Path, locale: str) -> None:
+    root = built_site if locale == "en" else built_site / locale
+    docs = json.loads((root / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    assert docs, f"{locale}: empty search index"
+    others = [d["location"] for d in docs if d["location"].startswith(("zh-hans/", "zh-hant/"))]
+    assert not others, f"{locale}: index points into other languages: {others[:5]}"
+    titles = {d["title"] for d in docs if "#" not in d["location"]}
+    assert len(titles) >= len(pages(locale)) - 1, f"{locale}: pages missing from search"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_notebook_is_rendered_and_executed(built_site: Path, locale: str) -> None:
+    html = html_pages(built_site, locale)["notebooks/first-graph.md"]
+    assert "jp-Cell" in html or "jupyter-wrapper" in html, f"{locale}: notebook not rendered"
+    assert "kernelspec" not in html, f"{locale}: notebook front matter copied raw"
+    assert "tensor([2., 4., 6.])" in html, f"{locale}: notebook output missing"
+
+
+def test_api_reference_titles_follow_the_language(built_site: Path) -> None:
+    expected = {"en": "Parameters:", "zh-hans": "参数：", "zh-hant": "參數："}
+    for locale, title in expected.items():
+        html = html_pages(built_site, locale)["reference/api.md"]
+        assert title in html, f"{locale}: API reference section titles not in {locale}"
+
+
+def test_output_blocks_hold_real_output(built_site: Path) -> None:
+    for locale in LOCALES:
+        html = html_pages(built_site, locale)["concepts/static-vs-dynamic.md"]
+        assert "run:snippets" not in html, f"{locale}: an output include was not expanded"
+        assert "output shape: torch.Size([1, 10])" in re.sub(r"<[^>]+>", "", html)
+
+
+def test_no_include_line_survives(built_site: Path) -> None:
+    for path in built_site.rglob("*.html"):
+        text = path.read_text(encoding="utf-8")
+        assert "--8&lt;--" not in text and "--8<--" not in text, f"{path}: include not expanded"
