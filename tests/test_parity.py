@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from dyndocs.bench.render import CLAIM, MARKER
 from dyndocs.site.includes import include_targets
 from dyndocs.site.languages import missing_pages
 
@@ -63,6 +64,12 @@ def test_same_anchors_includes_and_code(page: str) -> None:
             f"{where}: includes differ from docs/en/{page}"
         )
         assert code_of(text) == code_of(reference), f"{where}: code differs from docs/en/{page}"
+        assert CLAIM.findall(text) == CLAIM.findall(reference), (
+            f"{where}: benchmark claims differ from docs/en/{page}"
+        )
+        assert MARKER.findall(text) == MARKER.findall(reference), (
+            f"{where}: benchmark tables differ from docs/en/{page}"
+        )
         assert re.findall(r"^::: .*$", text, re.MULTILINE) == re.findall(
             r"^::: .*$", reference, re.MULTILINE
         ), f"{where}: API reference directives differ from docs/en/{page}"

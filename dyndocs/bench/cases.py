@@ -1,0 +1,340 @@
+"""The benchmark cases. Each runs in a fresh process (:mod:`dyndocs.bench.worker`).
+
+A case returns rows: one per (row, variant), with a timing and any extra metric
+such as bytes saved for backward or compile time. ``quick=True`` runs the same
+code on fewer sizes with shorter timing windows, for the test suite.
+"""
+
+from __future__ import annotations
+
+import time
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import torch
+from torch import nn
+from torch.nn.utils.rnn import pack_padded_sequence, pad_sequence
+
+from dyndocs.bench.timing import measure
+from dyndocs.models.branching import DynamicModel
+from dyndocs.models.recurrent import DynamicRNN
+
+Row = dict[str, Any]
+
+
+def _window(quick: bool) -> float:
+    return 0.02 if quick else 0.4
+
+
+def mlp(width: int, depth: int = 2, features: int = 16, classes: int = 4) -> nn.Module:
+    """An MLP with ``depth`` hidden layers of ``width`` units."""
+    layers: list[nn.Module] = []
+    size = features
+    for _ in range(depth):
+        layers += [nn.Linear(size, width), nn.ReLU()]
+        size = width
+    layers.append(nn.Linear(size, classes))
+    return nn.Sequential(*layers)
+
+
+class RNNCellStack(nn.Module):
+    """:class:`~dyndocs.models.recurrent.DynamicRNN` returning only its final states."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rnn = DynamicRNN(input_size=16, hidden_size=64, num_layers=2)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.rnn(x)[1]
+
+
+class MeanBranch(nn.Module):
+    """:class:`~dyndocs.models.branching.DynamicModel` deciding its branch from the input's mean."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.model = DynamicModel()
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.model(x, condition=x.mean())
+
+
+def models(quick: bool, device: torch.device) -> dict[str, tuple[nn.Module, torch.Tensor]]:
+    """The models most cases compare, each with an input."""
+    torch.manual_seed(0)
+    found = {
+        "tiny_mlp": (mlp(32), torch.randn(8, 16)),
+        "wide_mlp": (mlp(1024, features=1024), torch.randn(64, 1024)),
+        "rnn_cell_stack": (RNNCellStack(), torch.randn(20, 8, 16)),
+    }
+    if quick:
+        found.pop("wide_mlp")
+    return {k: (m.to(device).eval(), x.to(device)) for k, (m, x) in found.items()}
+
+
+def saved_bytes(fn: Callable[[], object]) -> int:
+    """Bytes of the tensors autograd keeps for backward while ``fn`` runs.
+
+    Counted once per storage: parameters saved at every use would otherwise count many times.
+    """
+    storages: dict[tuple[int, str], int] = {}
+
+    def pack(tensor: torch.Tensor) -> torch.Tensor:
+        storage = tensor.untyped_storage()
+        storages[(storage.data_ptr(), str(tensor.device))] = storage.nbytes()
+        return tensor
+
+    with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+        fn()
+    return sum(storages.values())
+
+
+def graph_overhead(quick: bool, device: torch.device) -> list[Row]:
+    """One multiplication, with and without autograd recording it, across tensor sizes."""
+    rows = []
+    sizes = [1, 100_000] if quick else [1, 1_000, 100_000, 1_000_000]
+    for size in sizes:
+        a = torch.randn(size, device=device)
+        b = torch.randn(size, device=device)
+        a_tracked = a.clone().requires_grad_(True)
+        plain = measure(lambda: torch.mul(a, b), min_run_time=_window(quick))
+        recorded = measure(lambda: torch.mul(a_tracked, b), min_run_time=_window(quick))
+        row = f"n={size:,}"
+        rows.append({"row": row, "variant": "untracked", **plain.as_dict()})
+        rows.append(
+            {
+                "row": row,
+                "variant": "recorded",
+                **recorded.as_dict(),
+                "overhead_s": recorded.median_s - plain.median_s,
+            }
+        )
+    return rows
+
+
+def no_grad(quick: bool, device: torch.device) -> list[Row]:
+    """Forward passes with autograd on, under ``no_grad`` and under ``inference_mode``."""
+    rows = []
+    for name, (model, x) in models(quick, device).items():
+        contexts: dict[str, Callable[[], Any]] = {
+            "grad": torch.enable_grad,
+            "no_grad": torch.no_grad,
+            "inference_mode": torch.inference_mode,
+        }
+        for variant, context in contexts.items():
+
+            def forward(context: Callable[[], Any] = context) -> object:
+                with context():
+                    return model(x)
+
+            timing = measure(forward, min_run_time=_window(quick))
+            rows.append(
+                {"row": name, "variant": variant, **timing.as_dict(), "saved_bytes": saved_bytes(forward)}
+            )
+    return rows
+
+
+def _counting_inductor(counter: dict[str, int]) -> Callable[..., Any]:
+    from torch._inductor.compile_fx import compile_fx
+
+    def backend(gm: torch.fx.GraphModule, example_inputs: list[torch.Tensor]) -> Any:
+        counter["graphs"] += 1
+        return compile_fx(gm, example_inputs)
+
+    return backend
+
+
+def compiled(quick: bool, device: torch.device) -> list[Row]:
+    """Eager vs TorchScript trace and script vs ``torch.compile``, with compile time apart."""
+    import torch._dynamo
+
+    rows = []
+    cases = models(quick, device)
+    torch.manual_seed(0)
+    cases["mean_branch"] = (MeanBranch().to(device).eval(), torch.randn(4, 10, device=device))
+    for name, (model, x) in cases.items():
+        for variant in ("eager", "trace", "script", "compile"):
+            torch._dynamo.reset()
+            counter = {"graphs": 0}
+            extra: dict[str, Any] = {}
+            start = time.perf_counter()
+            try:
+                with warnings.catch_warnings():
+                    # TorchScript's deprecation and tracer warnings are the subject, not news.
+                    warnings.simplefilter("ignore")
+                    if variant == "eager":
+                        run = model
+                    elif variant == "trace":
+                        run = torch.jit.trace(model, x)
+                    elif variant == "script":
+                        run = torch.jit.script(model)
+                    else:
+                        run = torch.compile(model, backend=_counting_inductor(counter))
+                    with torch.no_grad():
+                        reference = model(x)
+                        first = run(x)
+            except Exception as error:  # noqa: BLE001 - a model TorchScript cannot handle is a result
+                rows.append({"row": name, "variant": variant, "unsupported": type(error).__name__})
+                continue
+            extra["setup_s"] = time.perf_counter() - start
+            extra["matches_eager"] = bool(torch.allclose(first, reference, atol=1e-5))
+            if variant == "compile":
+                extra["graphs"] = counter["graphs"]
+                if name == "mean_branch":
+                    before = counter["graphs"]
+                    flipped = x.abs() + 1 if x.mean() <= 0.5 else -x.abs()  # the other branch
+                    with torch.no_grad():
+                        run(flipped)
+                    extra["recompiled_graphs"] = counter["graphs"] - before
+                    explained = torch._dynamo.explain(model)(x)
+                    extra["graph_breaks"] = explained.graph_break_count
+                else:
+                    extra["graph_breaks"] = 0
+
+            def call(run: Callable[[torch.Tensor], torch.Tensor] = run) -> object:
+                with torch.no_grad():
+                    return run(x)
+
+            timing = measure(call, min_run_time=_window(quick))
+            rows.append({"row": name, "variant": variant, **timing.as_dict(), **extra})
+    torch._dynamo.reset()
+    return rows
+
+
+def batching(quick: bool, device: torch.device) -> list[Row]:
+    """256 samples in one batch against a Python loop over them."""
+    rows = []
+    torch.manual_seed(0)
+    setups = {"tiny_mlp": (mlp(32), 16), "wide_mlp": (mlp(1024, features=1024), 1024)}
+    if quick:
+        setups.pop("wide_mlp")
+    for name, (model, features) in setups.items():
+        model = model.to(device).eval()
+        x = torch.randn(256, features, device=device)
+        with torch.no_grad():
+            batched = model(x)
+            looped = torch.cat([model(x[i : i + 1]) for i in range(len(x))])
+        agree = bool(torch.allclose(batched, looped, atol=1e-5))
+
+        def loop() -> object:
+            with torch.no_grad():
+                return [model(x[i : i + 1]) for i in range(len(x))]
+
+        def batch() -> object:
+            with torch.no_grad():
+                return model(x)
+
+        for variant, fn in (("loop", loop), ("batch", batch)):
+            timing = measure(fn, min_run_time=_window(quick))
+            rows.append({"row": name, "variant": variant, **timing.as_dict(), "agree": agree})
+    return rows
+
+
+def variable_length(quick: bool, device: torch.device) -> list[Row]:
+    """Pad vs pack vs bucket vs loop for a batch of sequences of different lengths.
+
+    Every strategy must give each sequence the final hidden state it gets alone.
+    """
+    torch.manual_seed(0)
+    rnn = nn.GRU(input_size=32, hidden_size=64).to(device)
+    count = 16 if quick else 64
+    lengths = torch.randint(5, 60, (count,))
+    sequences = [torch.randn(int(n), 32, device=device) for n in lengths]
+
+    def loop() -> torch.Tensor:
+        return torch.cat([rnn(s.unsqueeze(1))[1][-1] for s in sequences])
+
+    def pad() -> torch.Tensor:
+        out, _ = rnn(pad_sequence(sequences))  # (max_len, batch, hidden)
+        return out[lengths - 1, torch.arange(count)]  # last real step, not out[-1]
+
+    def pack() -> torch.Tensor:
+        packed = pack_padded_sequence(pad_sequence(sequences), lengths, enforce_sorted=False)
+        return rnn(packed)[1][-1]
+
+    order = torch.argsort(lengths)
+
+    def bucket() -> torch.Tensor:
+        result = torch.empty(count, 64, device=device)
+        for chunk in order.split(16):  # similar lengths together: little padding
+            group = [sequences[int(i)] for i in chunk]
+            out, _ = rnn(pad_sequence(group))
+            result[chunk] = out[lengths[chunk] - 1, torch.arange(len(chunk))]
+        return result
+
+    strategies = {"loop": loop, "pad": pad, "pack": pack, "bucket": bucket}
+    with torch.no_grad():
+        reference = loop()
+        agree = {k: bool(torch.allclose(f(), reference, atol=1e-5)) for k, f in strategies.items()}
+    if not all(agree.values()):
+        raise AssertionError(f"strategies disagree with the per-sequence loop: {agree}")
+    padded_steps = count * int(lengths.max())
+    real_steps = int(lengths.sum())
+    rows = []
+    for mode in ("inference", "training"):
+        for variant, fn in strategies.items():
+            if mode == "inference":
+
+                def call(fn: Callable[[], torch.Tensor] = fn) -> object:
+                    with torch.no_grad():
+                        return fn()
+            else:
+
+                def call(fn: Callable[[], torch.Tensor] = fn) -> object:
+                    rnn.zero_grad(set_to_none=True)
+                    fn().sum().backward()
+                    return None
+
+            timing = measure(call, min_run_time=_window(quick))
+            rows.append(
+                {
+                    "row": mode,
+                    "variant": variant,
+                    **timing.as_dict(),
+                    "agree": agree[variant],
+                    "padding_share": 1 - real_steps / padded_steps,
+                }
+            )
+    return rows
+
+
+def zero_grad(quick: bool, device: torch.device) -> list[Row]:
+    """A training step with ``zero_grad(set_to_none=True)`` (the default) and ``=False``."""
+    torch.manual_seed(0)
+    model = mlp(512 if quick else 1024, depth=3, features=256).to(device)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+    x = torch.randn(32, 256, device=device)
+    rows = []
+    for variant, set_to_none in (("set_to_none", True), ("zero_fill", False)):
+
+        def step(set_to_none: bool = set_to_none) -> object:
+            optimizer.zero_grad(set_to_none=set_to_none)
+            model(x).square().mean().backward()
+            optimizer.step()
+            return None
+
+        timing = measure(step, min_run_time=_window(quick))
+        rows.append({"row": "mlp_step", "variant": variant, **timing.as_dict()})
+    return rows
+
+
+CASES: dict[str, Callable[[bool, torch.device], list[Row]]] = {
+    "graph_overhead": graph_overhead,
+    "no_grad": no_grad,
+    "compile": compiled,
+    "batching": batching,
+    "variable_length": variable_length,
+    "zero_grad": zero_grad,
+}
+"""Every case, by the name pages use in ``<!-- bench: NAME -->``."""
+
+BASELINES = {
+    "graph_overhead": "untracked",
+    "no_grad": "grad",
+    "compile": "eager",
+    "batching": "loop",
+    "variable_length": "loop",
+    "zero_grad": "set_to_none",
+}
+"""The variant each case's ratios are taken against."""

@@ -1,0 +1,356 @@
+"""Benchmark results on the pages: tables, SVG charts, provenance and checked claims.
+
+Pages use two forms, identical in every language:
+
+- ``<!-- bench: CASE -->`` on its own line becomes the case's table, chart and provenance;
+- ``{{bench CASE.ROW.VARIANT.METRIC}}`` in prose becomes the measured figure, and
+  ``{{bench CASE.ROW.VARIANT.METRIC > 1}}`` also fails the build when the measurement
+  contradicts the claim.
+
+Example:
+    >>> from dyndocs.bench.render import format_time, format_bytes
+    >>> format_time(0.0000123), format_time(0.25), format_bytes(7168)
+    ('12.3 µs', '250 ms', '7.0 KiB')
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import operator
+import re
+from collections.abc import Callable
+from typing import Any
+
+from dyndocs.bench.cases import BASELINES, CASES
+from dyndocs.bench.results import ResultSet
+
+MARKER = re.compile(r"^[ \t]*<!--\s*bench:\s*(?P<case>[\w]+)\s*-->[ \t]*$", re.MULTILINE)
+CLAIM = re.compile(
+    r"\{\{\s*bench\s+(?P<path>[\w]+\.[\w=,]+\.[\w]+\.[\w]+)"
+    r"(?:\s*(?P<op>[<>]=?)\s*(?P<value>\d+(?:\.\d+)?))?\s*\}\}"
+)
+OPERATORS: dict[str, Callable[[float, float], bool]] = {
+    ">": operator.gt,
+    ">=": operator.ge,
+    "<": operator.lt,
+    "<=": operator.le,
+}
+
+TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "case": "Case",
+        "median": "median (IQR)",
+        "vs": "speed-up vs {baseline}",
+        "measured": "Measured {date} on {cpu}, {threads} thread, torch {torch}, Python {python}, "
+        "device {device}, benchmark code {code}",
+        "quick": "quick run: short timing windows, figures are rough",
+        "stale": "STALE: measured with other benchmark code or another torch version than this build",
+        "foreign": "from another machine ({machine})",
+        "not_measured": "Not measured in this build (benchmarks were turned off).",
+        "unsupported": "not supported ({error})",
+        "saved": "saved for backward",
+        "compile": "first call",
+        "graphs": "graphs",
+        "breaks": "graph breaks",
+        "recompiled": "new graphs when the branch flips",
+        "agree": "All variants give the same results.",
+        "disagree": "Variants DISAGREE with the baseline.",
+        "padding": "padding: {share} of the padded batch",
+        "overhead": "recording adds {delta}",
+        "chart": "Speed-up against {baseline} (log scale; right of the line is faster)",
+    },
+    "zh-hans": {
+        "case": "情形",
+        "median": "中位数（IQR）",
+        "vs": "相对 {baseline} 的加速比",
+        "measured": "测量于 {date}，{cpu}，{threads} 个线程，torch {torch}，Python {python}，"
+        "设备 {device}，基准测试代码 {code}",
+        "quick": "快速模式：计时窗口很短，数字仅供粗略参考",
+        "stale": "已过期：测量所用的基准测试代码或 torch 版本与本次构建不同",
+        "foreign": "来自另一台机器（{machine}）",
+        "not_measured": "本次构建未测量（基准测试已关闭）。",
+        "unsupported": "不支持（{error}）",
+        "saved": "为反向传播保存",
+        "compile": "首次调用",
+        "graphs": "图",
+        "breaks": "图中断",
+        "recompiled": "分支切换时新编译的图",
+        "agree": "所有方案的结果一致。",
+        "disagree": "各方案的结果与基准不一致！",
+        "padding": "填充占填充后批次的 {share}",
+        "overhead": "记录计算图多花 {delta}",
+        "chart": "相对 {baseline} 的加速比（对数刻度；竖线右侧更快）",
+    },
+    "zh-hant": {
+        "case": "情境",
+        "median": "中位數（IQR）",
+        "vs": "相對 {baseline} 的加速比",
+        "measured": "測量於 {date}，{cpu}，{threads} 個執行緒，torch {torch}，Python {python}，"
+        "裝置 {device}，基準測試程式碼 {code}",
+        "quick": "快速模式：計時區間很短，數字僅供粗略參考",
+        "stale": "已過期：測量所用的基準測試程式碼或 torch 版本與本次建置不同",
+        "foreign": "來自另一台機器（{machine}）",
+        "not_measured": "本次建置未測量（基準測試已關閉）。",
+        "unsupported": "不支援（{error}）",
+        "saved": "為反向傳播保存",
+        "compile": "首次呼叫",
+        "graphs": "圖",
+        "breaks": "圖中斷",
+        "recompiled": "分支切換時新編譯的圖",
+        "agree": "所有方案的結果一致。",
+        "disagree": "各方案的結果與基準不一致！",
+        "padding": "填補佔填補後批次的 {share}",
+        "overhead": "記錄計算圖多花 {delta}",
+        "chart": "相對 {baseline} 的加速比（對數刻度；直線右側較快）",
+    },
+}
+
+LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "tiny_mlp": "tiny MLP (16→32→32→4)",
+        "wide_mlp": "wide MLP (1024→1024→1024→4)",
+        "rnn_cell_stack": "RNNCell stack (2×64, 20 steps)",
+        "mean_branch": "DynamicModel, branch on the input's mean",
+        "mlp_step": "training step, MLP 3×1024",
+        "inference": "inference",
+        "training": "training (forward + backward)",
+    },
+    "zh-hans": {
+        "tiny_mlp": "微型 MLP（16→32→32→4）",
+        "wide_mlp": "宽 MLP（1024→1024→1024→4）",
+        "rnn_cell_stack": "RNNCell 堆叠（2×64，20 步）",
+        "mean_branch": "DynamicModel，按输入均值选分支",
+        "mlp_step": "训练一步，MLP 3×1024",
+        "inference": "推理",
+        "training": "训练（前向 + 反向）",
+    },
+    "zh-hant": {
+        "tiny_mlp": "微型 MLP（16→32→32→4）",
+        "wide_mlp": "寬 MLP（1024→1024→1024→4）",
+        "rnn_cell_stack": "RNNCell 堆疊（2×64，20 步）",
+        "mean_branch": "DynamicModel，依輸入平均值選分支",
+        "mlp_step": "訓練一步，MLP 3×1024",
+        "inference": "推論",
+        "training": "訓練（前向 + 反向）",
+    },
+}
+
+
+class ClaimContradicted(Exception):
+    """A claim in a page's prose disagrees with the measurement."""
+
+
+def format_time(seconds: float) -> str:
+    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6), ("ns", 1e-9)):
+        if seconds >= scale or unit == "ns":
+            value = seconds / scale
+            return f"{value:.3g} {unit}" if value < 100 else f"{value:.0f} {unit}"
+    raise AssertionError("unreachable")
+
+
+def format_bytes(count: float) -> str:
+    for unit, scale in (("MiB", 2**20), ("KiB", 2**10)):
+        if count >= scale:
+            return f"{count / scale:.1f} {unit}"
+    return f"{int(count)} B"
+
+
+def format_ratio(ratio: float) -> str:
+    return f"{ratio:.2f}×" if ratio < 10 else f"{ratio:.0f}×"
+
+
+def _rows(results: dict[str, Any], case: str, device: str) -> list[dict[str, Any]]:
+    return list(results["cases"].get(case, {}).get(device, []))
+
+
+def speedups(rows: list[dict[str, Any]], case: str) -> dict[tuple[str, str], float]:
+    """Baseline time over variant time, per (row, variant): above 1 means faster."""
+    baseline = {r["row"]: r["median_s"] for r in rows if r["variant"] == BASELINES[case]}
+    return {
+        (r["row"], r["variant"]): baseline[r["row"]] / r["median_s"]
+        for r in rows
+        if "median_s" in r and r["row"] in baseline
+    }
+
+
+def metric(results: dict[str, Any], case: str, row: str, variant: str, name: str,
+           device: str = "cpu") -> float:
+    """One figure, e.g. ``metric(r, "batching", "tiny_mlp", "batch", "speedup")``."""
+    rows = _rows(results, case, device)
+    if name == "speedup":
+        ratios = speedups(rows, case)
+        if (row, variant) not in ratios:
+            raise KeyError(f"no measurement {case}.{row}.{variant} on {device}")
+        return ratios[(row, variant)]
+    for r in rows:
+        if r["row"] == row and r["variant"] == variant and name in r:
+            return float(r[name])
+    raise KeyError(f"no metric {name!r} for {case}.{row}.{variant} on {device}")
+
+
+def _cell(r: dict[str, Any], ratio: float | None, case: str, t: dict[str, str]) -> str:
+    if "unsupported" in r:
+        return t["unsupported"].format(error=r["unsupported"])
+    lines = [f"{format_time(r['median_s'])} ({format_time(r['iqr_s'])})"]
+    details = []
+    if ratio is not None and r["variant"] != BASELINES[case]:
+        details.append(f"**{format_ratio(ratio)}**")
+    if "saved_bytes" in r:
+        details.append(f"{t['saved']} {format_bytes(r['saved_bytes'])}")
+    if case == "compile" and r["variant"] != "eager":
+        details.append(f"{t['compile']} {format_time(r['setup_s'])}")
+    if "graphs" in r:
+        details.append(f"{t['graphs']}: {r['graphs']}, {t['breaks']}: {r['graph_breaks']}")
+    if "recompiled_graphs" in r:
+        details.append(f"{t['recompiled']}: {r['recompiled_graphs']}")
+    if details:
+        lines.append(" · ".join(details))
+    return "<br>".join(lines)
+
+
+def table(results: dict[str, Any], case: str, device: str, locale: str) -> str:
+    """The Markdown table of one case on one device, in ``locale``."""
+    t, labels = TEXT[locale], LABELS[locale]
+    rows = _rows(results, case, device)
+    variants = list(dict.fromkeys(r["variant"] for r in rows))
+    row_ids = list(dict.fromkeys(r["row"] for r in rows))
+    ratios = speedups(rows, case)
+    header = [t["case"]] + [f"`{v}`" for v in variants]
+    out = [
+        f"| {' | '.join(header)} |",
+        "|" + "---|" * len(header),
+    ]
+    for row_id in row_ids:
+        cells = [labels.get(row_id, row_id)]
+        for variant in variants:
+            match = [r for r in rows if r["row"] == row_id and r["variant"] == variant]
+            cells.append(_cell(match[0], ratios.get((row_id, variant)), case, t) if match else "")
+        out.append(f"| {' | '.join(cells)} |")
+    notes = [t["median"] + " · " + t["vs"].format(baseline=f"`{BASELINES[case]}`")]
+    for r in rows:
+        if "overhead_s" in r:
+            notes.append(f"{r['row']}: {t['overhead'].format(delta=format_time(r['overhead_s']))}")
+    if any("agree" in r for r in rows):
+        notes.append(t["agree"] if all(r.get("agree", True) for r in rows) else t["disagree"])
+    if any("padding_share" in r for r in rows):
+        share = next(r["padding_share"] for r in rows if "padding_share" in r)
+        notes.append(t["padding"].format(share=f"{share:.0%}"))
+    return "\n".join(out) + "\n\n" + "; ".join(n.rstrip(".。") for n in notes) + "."
+
+
+def chart(results: dict[str, Any], case: str, device: str, locale: str) -> str:
+    """An inline SVG bar chart of the speed-ups; it takes the theme's colours, light or dark."""
+    t, labels = TEXT[locale], LABELS[locale]
+    rows = _rows(results, case, device)
+    ratios = {k: v for k, v in speedups(rows, case).items() if k[1] != BASELINES[case]}
+    if not ratios:
+        return ""
+    bar_h, gap, label_w, plot_w = 16, 6, 300, 360
+    extent = max(1.0, max(abs(math.log10(v)) for v in ratios.values())) * 1.15
+    mid = label_w + plot_w / 2
+    height = len(ratios) * (bar_h + gap) + 30
+
+    def x_of(value: float) -> float:
+        return mid + math.log10(value) / extent * (plot_w / 2)
+
+    parts = [
+        f'<svg class="bench-chart" role="img" viewBox="0 0 {label_w + plot_w + 70} {height}" '
+        f'width="100%" style="max-width:{label_w + plot_w + 70}px;font-size:12px">',
+        f"<title>{html.escape(t['chart'].format(baseline=BASELINES[case]))}</title>",
+    ]
+    y = 8
+    for (row_id, variant), value in ratios.items():
+        left, right = sorted((mid, x_of(value)))
+        colour = "var(--md-accent-fg-color)" if value >= 1 else "var(--md-primary-fg-color)"
+        label = html.escape(f"{labels.get(row_id, row_id)} · {variant}")
+        parts += [
+            f'<text x="{label_w - 8}" y="{y + 12}" text-anchor="end" fill="currentColor">{label}</text>',
+            f'<rect x="{left:.1f}" y="{y}" width="{max(right - left, 1):.1f}" height="{bar_h}" '
+            f'style="fill:{colour}"/>',
+            f'<text x="{right + 4:.1f}" y="{y + 12}" fill="currentColor">{format_ratio(value)}</text>',
+        ]
+        y += bar_h + gap
+    parts += [
+        f'<line x1="{mid}" y1="2" x2="{mid}" y2="{y}" stroke="currentColor" stroke-width="1"/>',
+        f'<text x="{mid}" y="{y + 14}" text-anchor="middle" fill="currentColor">1×</text>',
+        "</svg>",
+    ]
+    caption = html.escape(t["chart"].format(baseline=BASELINES[case]))
+    return f'<figure class="bench-figure">\n{"".join(parts)}\n<figcaption>{caption}</figcaption>\n</figure>'
+
+
+def provenance(result_set: ResultSet, device: str, locale: str) -> str:
+    t = TEXT[locale]
+    prov = result_set.provenance
+    hardware = prov["gpu"] if device == "cuda" and prov.get("gpu") else prov["cpu"]
+    text = t["measured"].format(
+        date=prov["date"][:10],
+        cpu=hardware,
+        threads=prov["threads"],
+        torch=prov["torch"],
+        python=prov["python"],
+        device=device,
+        code=prov["code_version"],
+    )
+    flags = []
+    if prov.get("quick"):
+        flags.append(t["quick"])
+    if result_set.stale:
+        flags.append(f"**{t['stale']}**")
+    if result_set.foreign:
+        flags.append(f"**{t['foreign'].format(machine=prov.get('machine', '?'))}**")
+    return f'<p class="bench-provenance"><small>{text}{"; " if flags else ""}{"; ".join(flags)}.</small></p>'
+
+
+def render_case(case: str, sets: list[ResultSet], locale: str) -> str:
+    """Everything a ``<!-- bench: CASE -->`` marker becomes, for every machine and device."""
+    if case not in CASES:
+        raise KeyError(f"unknown benchmark case {case!r}; known: {', '.join(CASES)}")
+    if not sets:
+        return f'!!! warning ""\n    {TEXT[locale]["not_measured"]}'
+    blocks = []
+    for result_set in sets:
+        for device in result_set.results["cases"].get(case, {}):
+            blocks += [
+                table(result_set.results, case, device, locale),
+                chart(result_set.results, case, device, locale),
+                provenance(result_set, device, locale),
+            ]
+    return "\n\n".join(b for b in blocks if b)
+
+
+def check_claim(path: str, op: str | None, value: str | None, own: dict[str, Any]) -> str:
+    """Return the measured figure for ``path``; raise if it contradicts ``op value``."""
+    case, row, variant, name = path.split(".")
+    measured = metric(own, case, row, variant, name)
+    if op is not None and value is not None and not OPERATORS[op](measured, float(value)):
+        raise ClaimContradicted(
+            f"claim '{path} {op} {value}' is contradicted by the measurement: {measured:.3g}"
+        )
+    if name == "speedup":
+        return format_ratio(measured)
+    if name.endswith("_s"):
+        return format_time(measured)
+    if name.endswith("bytes"):
+        return format_bytes(measured)
+    return f"{measured:g}"
+
+
+def render_page(markdown: str, sets: list[ResultSet], locale: str, page: str) -> str:
+    """Replace markers and claims of one page; errors name the page."""
+    own = sets[0].results if sets else None
+
+    def replace_claim(match: re.Match[str]) -> str:
+        if own is None:
+            return "—"
+        try:
+            return check_claim(match["path"], match["op"], match["value"], own)
+        except (ClaimContradicted, KeyError) as error:
+            raise ClaimContradicted(f"{page}: {error}") from error
+
+    try:
+        markdown = MARKER.sub(lambda m: render_case(m["case"], sets, locale), markdown)
+    except KeyError as error:
+        raise ClaimContradicted(f"{page}: {error}") from error
+    return CLAIM.sub(replace_claim, markdown)

@@ -1,0 +1,61 @@
+"""MkDocs hooks: wiring only. The logic lives in one module per mechanism."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+
+from dyndocs.bench import build as benchmarks
+from dyndocs.bench.render import render_page
+from dyndocs.site import ROOT, includes, languages, outputs
+
+_serving = False
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    global _serving
+    _serving = command == "serve"
+
+
+@event_priority(-110)  # after mkdocs-static-i18n (-100) has switched the language
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    languages.configure(config)
+    return config
+
+
+def on_pre_build(config: MkDocsConfig) -> None:
+    languages.check_pages(config)
+    # Fires once per language; cached outputs make the later calls cheap.
+    outputs.prepare(sorted((ROOT / "docs").rglob("*.md")))
+    benchmarks.result_sets(serving=_serving)  # measured at most once for all languages
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    sets = benchmarks.result_sets(serving=_serving)
+    where = f"docs/{languages.current_locale(config)}/{page.file.src_uri}"
+    return render_page(markdown, sets, languages.current_locale(config), where)
+
+
+@event_priority(10)  # before mkdocs-jupyter (0) reads the notebook from disk
+def on_pre_page(page: Page, config: MkDocsConfig, files: Files) -> Page:
+    notebooks = config.plugins.get("mkdocs-jupyter")
+    if notebooks is not None and notebooks.should_include(page.file):
+        copy = includes.expanded_copy(Path(page.file.abs_src_path), ROOT / ".cache" / "notebooks")
+        page.file.abs_src_path = str(copy)
+    return page
+
+
+def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any) -> Any:
+    context["language_root"] = languages.language_root(config)
+    return context
+
+
+@event_priority(-110)  # after mkdocs-static-i18n has merged the search entries
+def on_post_build(config: MkDocsConfig) -> None:
+    if languages.all_languages_built(config):
+        languages.split_search_index(config)

@@ -1,0 +1,109 @@
+"""Expand ``--8<--`` includes exactly as the site build does.
+
+The build expands includes inside Python-Markdown, with pymdownx.snippets and the
+run-output preprocessor of :mod:`dyndocs.site.outputs`. The tests need the same
+text to run every code block as the reader sees it, so both go through the
+preprocessors configured in ``mkdocs.yml``.
+
+Example:
+    >>> from dyndocs.site.includes import expand
+    >>> print(expand('--8<-- "snippets/no/such/file.py"', source="docs/en/x.md"))
+    Traceback (most recent call last):
+    ...
+    dyndocs.site.includes.IncludeError: docs/en/x.md, line 1 (--8<-- "snippets/no/such/file.py"): Snippet at path 'snippets/no/such/file.py' could not be found
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from dyndocs.site import ROOT
+
+INCLUDE_LINE = re.compile(r'^\s*-{1,}8<-{1,}\s+"(?P<target>[^"]+)"\s*$')
+PREPROCESSORS = ("glossary_table", "run_output", "snippet")
+"""The preprocessors that expand includes, in the order Python-Markdown runs them."""
+
+
+class IncludeError(Exception):
+    """An include names a missing file or section, or its example failed."""
+
+
+@lru_cache(maxsize=1)
+def markdown_settings(config_file: Path = ROOT / "mkdocs.yml") -> tuple[list[str], dict[str, Any]]:
+    """Return the Markdown extensions and their settings from ``mkdocs.yml``."""
+    from mkdocs.config import load_config
+
+    config = load_config(str(config_file))
+    return list(config.markdown_extensions), dict(config.mdx_configs)
+
+
+def expand(text: str, *, source: str | Path) -> str:
+    """Return ``text`` with every include replaced by what the site build puts there.
+
+    Args:
+        text: Markdown source of a page or notebook.
+        source: Where ``text`` comes from; named in errors.
+
+    Raises:
+        IncludeError: A file or section is missing, or a snippet whose output is shown fails.
+    """
+    import markdown
+
+    extensions, configs = markdown_settings()
+    md = markdown.Markdown(extensions=extensions, extension_configs=configs)
+    lines = text.split("\n")
+    for name in PREPROCESSORS:
+        try:
+            lines = md.preprocessors[name].run(lines)
+        except Exception as error:  # pymdownx raises SnippetMissingError, ours IncludeError
+            raise IncludeError(f"{source}{_line_of(text, str(error))}: {error}") from error
+    return "\n".join(lines)
+
+
+def expand_file(path: Path) -> str:
+    """Read ``path`` and :func:`expand` it."""
+    return expand(path.read_text(encoding="utf-8"), source=_display(path))
+
+
+def include_targets(text: str) -> list[str]:
+    """List the include targets of ``text`` in order, e.g. ``["snippets/a.py:main"]``.
+
+    Example:
+        >>> include_targets('```python\\n--8<-- "snippets/a.py:main"\\n```')
+        ['snippets/a.py:main']
+    """
+    return [m["target"] for line in text.splitlines() if (m := INCLUDE_LINE.match(line))]
+
+
+def expanded_copy(path: Path, cache_root: Path) -> Path:
+    """Write the expanded ``path`` under ``cache_root`` and return the copy's path.
+
+    mkdocs-jupyter reads notebooks from disk rather than through Markdown, so a
+    notebook page is handed an expanded copy.
+    """
+    target = cache_root / path.resolve().relative_to(ROOT)
+    text = expand_file(path)
+    if not target.exists() or target.read_text(encoding="utf-8") != text:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    return target
+
+
+def _line_of(text: str, message: str) -> str:
+    """Find the include line that ``message`` is about, as ``', line N (--8<-- "target")'``."""
+    quoted = re.findall(r"'([^']+)'", message)
+    for number, line in enumerate(text.splitlines(), start=1):
+        match = INCLUDE_LINE.match(line)
+        if match and any(q in match["target"] or match["target"] in q for q in quoted):
+            return f', line {number} (--8<-- "{match["target"]}")'
+    return ""
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,134 @@
+"""Per-language build behaviour on top of mkdocs-static-i18n.
+
+mkdocs-static-i18n runs one full MkDocs build per language on the same config
+object. This module fixes what that leaves wrong for this site:
+
+- every page must exist in every language (a missing one fails the build);
+- mkdocstrings renders section titles in the page's language;
+- mkdocs-jupyter keeps one cache per language, so the builds stop evicting each other;
+- search: each language gets its own index, so a zh-hans reader only sees zh-hans pages.
+
+Example:
+    >>> from dyndocs.site.languages import split_search_entries
+    >>> docs = [{"location": "a/"}, {"location": "zh-hans/a/"}, {"location": "zh-hant/a/#x"}]
+    >>> split_search_entries(docs, ["en", "zh-hans", "zh-hant"], default="en")["zh-hant"]
+    [{'location': 'a/#x'}]
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+
+from dyndocs.site import ROOT
+
+
+def i18n(config: MkDocsConfig) -> Any:
+    """Return the mkdocs-static-i18n plugin instance."""
+    return config.plugins["i18n"]
+
+
+def locales(config: MkDocsConfig) -> list[str]:
+    """All configured locales, default first, e.g. ``["en", "zh-hans", "zh-hant"]``."""
+    languages = i18n(config).config.languages
+    return [lang.locale for lang in sorted(languages, key=lambda lang: not lang.default)]
+
+
+def default_locale(config: MkDocsConfig) -> str:
+    return locales(config)[0]
+
+
+def current_locale(config: MkDocsConfig) -> str:
+    """The language being built right now."""
+    return str(i18n(config).current_language)
+
+
+def language_root(config: MkDocsConfig) -> str:
+    """URL prefix of the language being built: ``""`` for the default, ``"zh-hans/"`` etc."""
+    locale = current_locale(config)
+    return "" if locale == default_locale(config) else f"{locale}/"
+
+
+def missing_pages(docs_dir: Path, all_locales: list[str]) -> list[str]:
+    """List ``docs/<lang>/<page>`` paths that exist in some language but not this one."""
+    pages = {
+        locale: {p.relative_to(docs_dir / locale) for p in (docs_dir / locale).rglob("*.md")}
+        for locale in all_locales
+    }
+    every = set().union(*pages.values())
+    return sorted(
+        f"docs/{locale}/{page}" for locale in all_locales for page in every - pages[locale]
+    )
+
+
+def check_pages(config: MkDocsConfig) -> None:
+    """Fail the build when a page is missing in one language."""
+    missing = missing_pages(Path(config.docs_dir), locales(config))
+    if missing:
+        raise PluginError(
+            "Every page must exist in every language; missing: " + ", ".join(missing)
+        )
+
+
+def configure(config: MkDocsConfig) -> None:
+    """Point language-dependent plugin settings at the language being built."""
+    locale = current_locale(config)
+    docstrings = config.plugins.get("mkdocstrings")
+    if docstrings is not None and docstrings._handlers is not None:
+        # mkdocstrings read theme.language before i18n set it: one language behind.
+        docstrings._handlers._locale = str(config.theme["language"])
+    notebooks = config.plugins.get("mkdocs-jupyter")
+    if notebooks is not None:
+        notebooks.config["cache_dir"] = str(ROOT / ".cache" / "jupyter" / locale)
+
+
+def split_search_entries(
+    docs: list[dict[str, Any]], all_locales: list[str], default: str
+) -> dict[str, list[dict[str, Any]]]:
+    """Group search entries by language, with locations relative to the language root."""
+    split: dict[str, list[dict[str, Any]]] = {locale: [] for locale in all_locales}
+    for doc in docs:
+        for locale in all_locales:
+            prefix = f"{locale}/"
+            if locale != default and doc["location"].startswith(prefix):
+                split[locale].append({**doc, "location": doc["location"][len(prefix) :]})
+                break
+        else:
+            split[default].append(doc)
+    return split
+
+
+def split_search_index(config: MkDocsConfig) -> None:
+    """Rewrite the merged search index into one index per language.
+
+    ``overrides/main.html`` points the search of a non-default language at
+    ``<lang>/search/search_index.json``.
+    """
+    site = Path(config.site_dir)
+    merged_file = site / "search" / "search_index.json"
+    if not merged_file.exists():
+        return
+    merged = json.loads(merged_file.read_text(encoding="utf-8"))
+    default = default_locale(config)
+    for locale, docs in split_search_entries(merged["docs"], locales(config), default).items():
+        root = site if locale == default else site / locale
+        target = root / "search" / "search_index.json"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(
+            json.dumps({**merged, "docs": docs}, ensure_ascii=False, separators=(",", ":")),
+            encoding="utf-8",
+        )
+        # Material also fetches sitemap.xml from the same base; it lists every language.
+        sitemap = site / "sitemap.xml"
+        if locale != default and sitemap.exists():
+            shutil.copyfile(sitemap, root / "sitemap.xml")
+
+
+def all_languages_built(config: MkDocsConfig) -> bool:
+    """True once mkdocs-static-i18n has finished its nested per-language builds."""
+    return not i18n(config).building

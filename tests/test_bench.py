@@ -1,0 +1,110 @@
+"""The benchmark machinery: counting, failures, labels, claims and rendering.
+
+Timings are never asserted here; they are measured by the build (quick mode in
+the test suite's strict build) and shown on the pages.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+import torch
+
+from dyndocs.bench import results
+from dyndocs.bench.cases import CASES, saved_bytes
+from dyndocs.bench.render import ClaimContradicted, render_page, table
+from dyndocs.bench.results import BenchmarkFailed, ResultSet, classify
+
+
+def test_saved_bytes_counts_each_storage_once() -> None:
+    a = torch.ones(10, requires_grad=True)
+    assert saved_bytes(lambda: a * a) == a.untyped_storage().nbytes()  # saved twice, counted once
+    b = torch.ones(10, requires_grad=True)
+    assert saved_bytes(lambda: a * b) == 2 * a.untyped_storage().nbytes()
+    with torch.no_grad():
+        assert saved_bytes(lambda: a * b) == 0
+
+
+def test_failing_case_is_named() -> None:
+    with pytest.raises(BenchmarkFailed, match="'no_such_case' on cpu failed"):
+        results.run_case("no_such_case", "cpu", quick=True)
+
+
+@pytest.fixture(scope="module")
+def measured() -> dict[str, Any]:
+    """A real quick run of two cases, in fresh processes, as the build does it."""
+    return {
+        "provenance": {
+            **results.environment(),
+            "date": "today",
+            "code_version": results.code_version(),
+            "quick": True,
+            "key": "test",
+        },
+        "cases": {
+            name: {"cpu": results.run_case(name, "cpu", quick=True)}
+            for name in ("batching", "no_grad")
+        },
+    }
+
+
+def test_quick_run_covers_the_real_variants(measured: dict[str, Any]) -> None:
+    variants = {r["variant"] for r in measured["cases"]["no_grad"]["cpu"]}
+    assert variants == {"grad", "no_grad", "inference_mode"}
+    saved = {r["variant"]: r["saved_bytes"] for r in measured["cases"]["no_grad"]["cpu"]
+             if r["row"] == "tiny_mlp"}
+    assert saved["grad"] > 0 and saved["no_grad"] == saved["inference_mode"] == 0
+    assert all(r["agree"] for r in measured["cases"]["batching"]["cpu"])
+
+
+def test_claims_render_and_contradictions_fail(measured: dict[str, Any]) -> None:
+    sets = [classify(measured)]
+    page = "Saved {{bench no_grad.tiny_mlp.no_grad.saved_bytes <= 0}} bytes."
+    assert render_page(page, sets, "en", "docs/en/x.md") == "Saved 0 B bytes."
+    wrong = "It saves memory: {{bench no_grad.tiny_mlp.no_grad.saved_bytes > 0}}."
+    with pytest.raises(ClaimContradicted, match=r"docs/en/x\.md: claim .* contradicted"):
+        render_page(wrong, sets, "en", "docs/en/x.md")
+    with pytest.raises(ClaimContradicted, match="docs/en/x.md: .*no measurement"):
+        render_page("{{bench no_grad.nothing.grad.speedup}}", sets, "en", "docs/en/x.md")
+
+
+def test_unknown_case_marker_fails(measured: dict[str, Any]) -> None:
+    with pytest.raises(ClaimContradicted, match="unknown benchmark case 'nope'"):
+        render_page("<!-- bench: nope -->", [classify(measured)], "en", "docs/en/x.md")
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-hans", "zh-hant"])
+def test_tables_speak_the_page_language(measured: dict[str, Any], locale: str) -> None:
+    text = table(measured, "no_grad", "cpu", locale)
+    header = {"en": "| Case |", "zh-hans": "| 情形 |", "zh-hant": "| 情境 |"}[locale]
+    assert text.startswith(header)
+    assert "×" in text and ("µs" in text or "ms" in text)
+
+
+def test_stale_and_foreign_results_are_labelled(measured: dict[str, Any]) -> None:
+    old = copy.deepcopy(measured)
+    old["provenance"]["code_version"] = "0" * 12
+    elsewhere = copy.deepcopy(measured)
+    elsewhere["provenance"].update(machine="gpu-runner", cpu="Other CPU", gpu="NVIDIA H200")
+    elsewhere["cases"]["no_grad"]["cuda"] = elsewhere["cases"]["no_grad"]["cpu"]
+    sets = [classify(measured), classify(old), classify(elsewhere)]
+    assert [(s.stale, s.foreign) for s in sets] == [(False, False), (True, False), (False, True)]
+    page = render_page("<!-- bench: no_grad -->", sets, "en", "docs/en/x.md")
+    assert page.count("<table") == 0 and page.count("| Case |") == 4  # cpu, cpu, cpu + cuda
+    assert "STALE" in page and "from another machine (gpu-runner)" in page
+    assert "NVIDIA H200" in page and "device cuda" in page
+
+
+def test_every_case_has_a_baseline() -> None:
+    from dyndocs.bench.cases import BASELINES
+
+    assert set(BASELINES) == set(CASES)
+
+
+def test_result_set_has_provenance(measured: dict[str, Any]) -> None:
+    assert isinstance(classify(measured), ResultSet)
+    assert {"torch", "cpu", "threads", "date", "code_version"} <= set(
+        classify(measured).provenance
+    )
