@@ -15,7 +15,17 @@ from dyndocs.site import ROOT
 def mkdocs_build(config: Path, site_dir: Path) -> subprocess.CompletedProcess[str]:
     """Run ``mkdocs build --strict`` as the README documents it, capturing its log."""
     return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(site_dir)],
+        [
+            sys.executable,
+            "-m",
+            "mkdocs",
+            "build",
+            "--strict",
+            "-f",
+            str(config),
+            "-d",
+            str(site_dir),
+        ],
         cwd=ROOT,
         # Quick benchmarks: the real code path with short timing windows, measured once and cached.
         env={

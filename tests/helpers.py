@@ -38,7 +38,7 @@ def fences(text: str) -> list[tuple[str, str]]:
         while i < len(lines) and not (
             lines[i].strip().startswith(fence) and lines[i].strip().strip(fence[0]) == ""
         ):
-            body.append(lines[i][len(indent) :] if lines[i].startswith(indent) else lines[i])
+            body.append(lines[i].removeprefix(indent))
             i += 1
         blocks.append((match["info"].strip(), "\n".join(body)))
         i += 1

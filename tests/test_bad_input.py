@@ -88,6 +88,9 @@ def test_page_missing_in_one_language_fails_the_build(tmp_path: Path) -> None:
 
 
 def test_missing_section_is_named_with_page_and_line() -> None:
-    text = "# Page\n\n```python\n--8<-- \"snippets/notebooks/first-graph.py:nope\"\n```\n"
-    with pytest.raises(IncludeError, match=r'docs/en/page\.md, line 4 \(--8<-- "snippets/notebooks/first-graph\.py:nope"\)'):
+    text = '# Page\n\n```python\n--8<-- "snippets/notebooks/first-graph.py:nope"\n```\n'
+    with pytest.raises(
+        IncludeError,
+        match=r'docs/en/page\.md, line 4 \(--8<-- "snippets/notebooks/first-graph\.py:nope"\)',
+    ):
         expand(text, source="docs/en/page.md")

@@ -53,8 +53,11 @@ def measured() -> dict[str, Any]:
 def test_quick_run_covers_the_real_variants(measured: dict[str, Any]) -> None:
     variants = {r["variant"] for r in measured["cases"]["no_grad"]["cpu"]}
     assert variants == {"grad", "no_grad", "inference_mode"}
-    saved = {r["variant"]: r["saved_bytes"] for r in measured["cases"]["no_grad"]["cpu"]
-             if r["row"] == "tiny_mlp"}
+    saved = {
+        r["variant"]: r["saved_bytes"]
+        for r in measured["cases"]["no_grad"]["cpu"]
+        if r["row"] == "tiny_mlp"
+    }
     assert saved["grad"] > 0 and saved["no_grad"] == saved["inference_mode"] == 0
     assert all(r["agree"] for r in measured["cases"]["batching"]["cpu"])
 
@@ -105,6 +108,4 @@ def test_every_case_has_a_baseline() -> None:
 
 def test_result_set_has_provenance(measured: dict[str, Any]) -> None:
     assert isinstance(classify(measured), ResultSet)
-    assert {"torch", "cpu", "threads", "date", "code_version"} <= set(
-        classify(measured).provenance
-    )
+    assert {"torch", "cpu", "threads", "date", "code_version"} <= set(classify(measured).provenance)

@@ -35,7 +35,9 @@ def html_pages(site: Path, locale: str) -> dict[str, str]:
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_page_has_its_language(built_site: Path, locale: str) -> None:
     for page, html in html_pages(built_site, locale).items():
-        assert f'<html lang="{MATERIAL_LANG[locale]}"' in html, f"{locale}/{page}: wrong <html lang>"
+        assert f'<html lang="{MATERIAL_LANG[locale]}"' in html, (
+            f"{locale}/{page}: wrong <html lang>"
+        )
 
 
 def page_url(locale: str, page: str) -> str:

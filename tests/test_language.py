@@ -8,8 +8,7 @@ include lines, URLs and HTML comments are not prose and are left out.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-from pathlib import Path
+from functools import cache
 
 import opencc
 import pytest
@@ -30,7 +29,7 @@ NOT_PROSE = re.compile(
 TAIWAN_ALSO = set("台著")
 
 
-@lru_cache(maxsize=None)
+@cache
 def converter(config: str) -> opencc.OpenCC:
     return opencc.OpenCC(config)
 
@@ -69,7 +68,9 @@ def test_detectors_see_the_other_script() -> None:
 def test_zh_hant_page(page: str) -> None:
     text = prose((DOCS / "zh-hant" / page).read_text(encoding="utf-8"))
     found = simplified_only(text)
-    assert not found, f"docs/zh-hant/{page}: Simplified-only characters {found}: {context(text, found)}"
+    assert not found, (
+        f"docs/zh-hant/{page}: Simplified-only characters {found}: {context(text, found)}"
+    )
     for term in load():
         for avoided in term.avoid.get("zh-hant", ()):
             assert avoided not in text, (
@@ -82,7 +83,9 @@ def test_zh_hant_page(page: str) -> None:
 def test_zh_hans_page(page: str) -> None:
     text = prose((DOCS / "zh-hans" / page).read_text(encoding="utf-8"))
     found = traditional_only(text)
-    assert not found, f"docs/zh-hans/{page}: Traditional-only characters {found}: {context(text, found)}"
+    assert not found, (
+        f"docs/zh-hans/{page}: Traditional-only characters {found}: {context(text, found)}"
+    )
     for term in load():
         for avoided in term.avoid.get("zh-hans", ()):
             assert avoided not in text, (
@@ -95,6 +98,10 @@ def test_glossary_is_consistent() -> None:
     terms = load()
     assert len({t.en for t in terms}) == len(terms), "glossary.yml lists an English term twice"
     for term in terms:
-        assert not traditional_only(term.zh_hans), f"glossary.yml: {term.zh_hans!r} is not Simplified"
-        assert not simplified_only(term.zh_hant), f"glossary.yml: {term.zh_hant!r} is not Traditional"
+        assert not traditional_only(term.zh_hans), (
+            f"glossary.yml: {term.zh_hans!r} is not Simplified"
+        )
+        assert not simplified_only(term.zh_hant), (
+            f"glossary.yml: {term.zh_hant!r} is not Traditional"
+        )
         assert term.zh_hant not in term.avoid.get("zh-hant", ()), term

@@ -59,7 +59,9 @@ def test_same_anchors_includes_and_code(page: str) -> None:
         where = f"docs/{locale}/{page}"
         missing_ids = [h for h in headings(text) if h[1] is None]
         assert not missing_ids, f"{where}: give every heading an explicit {{#id}}: {missing_ids}"
-        assert headings(text) == headings(reference), f"{where}: headings differ from docs/en/{page}"
+        assert headings(text) == headings(reference), (
+            f"{where}: headings differ from docs/en/{page}"
+        )
         assert include_targets(text) == include_targets(reference), (
             f"{where}: includes differ from docs/en/{page}"
         )

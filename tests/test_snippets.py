@@ -27,7 +27,9 @@ def test_snippet_runs_as_script(snippet: Path) -> None:
     run = outputs.run_snippet(snippet)
     assert not run.left_files, f"{snippet} wrote {run.left_files} into the working directory"
     if snippet.resolve() in _shown_outputs():
-        assert run.stdout.strip(), f"{snippet}: its output is shown on a page but it printed nothing"
+        assert run.stdout.strip(), (
+            f"{snippet}: its output is shown on a page but it printed nothing"
+        )
         outputs.store(run)
 
 

@@ -130,7 +130,12 @@ def no_grad(quick: bool, device: torch.device) -> list[Row]:
 
             timing = measure(forward, min_run_time=_window(quick))
             rows.append(
-                {"row": name, "variant": variant, **timing.as_dict(), "saved_bytes": saved_bytes(forward)}
+                {
+                    "row": name,
+                    "variant": variant,
+                    **timing.as_dict(),
+                    "saved_bytes": saved_bytes(forward),
+                }
             )
     return rows
 
@@ -163,6 +168,7 @@ def compiled(quick: bool, device: torch.device) -> list[Row]:
                 with warnings.catch_warnings():
                     # TorchScript's deprecation and tracer warnings are the subject, not news.
                     warnings.simplefilter("ignore")
+                    run: Callable[[torch.Tensor], torch.Tensor]
                     if variant == "eager":
                         run = model
                     elif variant == "trace":

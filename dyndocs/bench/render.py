@@ -45,7 +45,8 @@ TEXT: dict[str, dict[str, str]] = {
         "measured": "Measured {date} on {cpu}, {threads} thread, torch {torch}, Python {python}, "
         "device {device}, benchmark code {code}",
         "quick": "quick run: short timing windows, figures are rough",
-        "stale": "STALE: measured with other benchmark code or another torch version than this build",
+        "stale": "STALE: measured with other benchmark code or another torch version "
+        "than this build",
         "foreign": "from another machine ({machine})",
         "not_measured": "Not measured in this build (benchmarks were turned off).",
         "unsupported": "not supported ({error})",
@@ -174,8 +175,9 @@ def speedups(rows: list[dict[str, Any]], case: str) -> dict[tuple[str, str], flo
     }
 
 
-def metric(results: dict[str, Any], case: str, row: str, variant: str, name: str,
-           device: str = "cpu") -> float:
+def metric(
+    results: dict[str, Any], case: str, row: str, variant: str, name: str, device: str = "cpu"
+) -> float:
     """One figure, e.g. ``metric(r, "batching", "tiny_mlp", "batch", "speedup")``."""
     rows = _rows(results, case, device)
     if name == "speedup":
@@ -264,11 +266,12 @@ def chart(results: dict[str, Any], case: str, device: str, locale: str) -> str:
         left, right = sorted((mid, x_of(value)))
         colour = "var(--md-accent-fg-color)" if value >= 1 else "var(--md-primary-fg-color)"
         label = html.escape(f"{labels.get(row_id, row_id)} · {variant}")
+        text = 'fill="currentColor"'
         parts += [
-            f'<text x="{label_w - 8}" y="{y + 12}" text-anchor="end" fill="currentColor">{label}</text>',
+            f'<text x="{label_w - 8}" y="{y + 12}" text-anchor="end" {text}>{label}</text>',
             f'<rect x="{left:.1f}" y="{y}" width="{max(right - left, 1):.1f}" height="{bar_h}" '
             f'style="fill:{colour}"/>',
-            f'<text x="{right + 4:.1f}" y="{y + 12}" fill="currentColor">{format_ratio(value)}</text>',
+            f'<text x="{right + 4:.1f}" y="{y + 12}" {text}>{format_ratio(value)}</text>',
         ]
         y += bar_h + gap
     parts += [
@@ -277,7 +280,8 @@ def chart(results: dict[str, Any], case: str, device: str, locale: str) -> str:
         "</svg>",
     ]
     caption = html.escape(t["chart"].format(baseline=BASELINES[case]))
-    return f'<figure class="bench-figure">\n{"".join(parts)}\n<figcaption>{caption}</figcaption>\n</figure>'
+    svg = "".join(parts)
+    return f'<figure class="bench-figure">\n{svg}\n<figcaption>{caption}</figcaption>\n</figure>'
 
 
 def provenance(result_set: ResultSet, device: str, locale: str) -> str:
@@ -300,7 +304,8 @@ def provenance(result_set: ResultSet, device: str, locale: str) -> str:
         flags.append(f"**{t['stale']}**")
     if result_set.foreign:
         flags.append(f"**{t['foreign'].format(machine=prov.get('machine', '?'))}**")
-    return f'<p class="bench-provenance"><small>{text}{"; " if flags else ""}{"; ".join(flags)}.</small></p>'
+    note = "; ".join([text, *flags])
+    return f'<p class="bench-provenance"><small>{note}.</small></p>'
 
 
 def render_case(case: str, sets: list[ResultSet], locale: str) -> str:

@@ -103,7 +103,9 @@ def run_case(name: str, device: str, *, quick: bool) -> list[dict[str, Any]]:
             cwd=ROOT,
         )
     except subprocess.TimeoutExpired as error:
-        raise BenchmarkFailed(f"benchmark {name!r} on {device} timed out after {CASE_TIMEOUT_S} s") from error
+        raise BenchmarkFailed(
+            f"benchmark {name!r} on {device} timed out after {CASE_TIMEOUT_S} s"
+        ) from error
     if done.returncode != 0:
         raise BenchmarkFailed(
             f"benchmark {name!r} on {device} failed:\n{done.stderr.strip()[-3000:]}"
@@ -117,7 +119,7 @@ def measure_all(*, quick: bool, progress: bool = False) -> dict[str, Any]:
 
     jobs = [(name, device) for device in devices() for name in CASES]
     cases: dict[str, dict[str, Any]] = {}
-    started = dt.datetime.now(dt.timezone.utc)
+    started = dt.datetime.now(dt.UTC)
     bar = tqdm(jobs, desc="benchmarks", unit="case", disable=not (progress and sys.stderr.isatty()))
     for name, device in bar:
         bar.set_postfix_str(f"{name} on {device}")
@@ -130,7 +132,7 @@ def measure_all(*, quick: bool, progress: bool = False) -> dict[str, Any]:
             "code_version": code_version(),
             "quick": quick,
             "key": cache_key(quick=quick),
-            "duration_s": round((dt.datetime.now(dt.timezone.utc) - started).total_seconds(), 1),
+            "duration_s": round((dt.datetime.now(dt.UTC) - started).total_seconds(), 1),
         },
         "cases": cases,
     }

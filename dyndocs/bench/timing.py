@@ -19,7 +19,7 @@ from torch.utils import benchmark
 
 WARMUP_CALLS = 3
 THREADS = 1
-"""Pinned for every measurement: at 2 threads the run-to-run spread on a shared 2-core machine is large."""
+"""Pinned for every measurement: at 2 threads a shared 2-core machine is too noisy."""
 
 
 @dataclass(frozen=True)

@@ -79,9 +79,9 @@ class GlossaryTablePreprocessor(Preprocessor):
 
 
 class GlossaryExtension(Extension):
-    def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802 (Markdown's API)
+    def extendMarkdown(self, md: Markdown) -> None:
         md.preprocessors.register(GlossaryTablePreprocessor(md), "glossary_table", 34)
 
 
-def makeExtension(**kwargs: Any) -> GlossaryExtension:  # noqa: N802 (Markdown's API)
+def makeExtension(**kwargs: Any) -> GlossaryExtension:
     return GlossaryExtension(**kwargs)

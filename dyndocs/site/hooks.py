@@ -44,7 +44,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 @event_priority(10)  # before mkdocs-jupyter (0) reads the notebook from disk
 def on_pre_page(page: Page, config: MkDocsConfig, files: Files) -> Page:
     notebooks = config.plugins.get("mkdocs-jupyter")
-    if notebooks is not None and notebooks.should_include(page.file):
+    if notebooks is not None and page.file.abs_src_path and notebooks.should_include(page.file):
         copy = includes.expanded_copy(Path(page.file.abs_src_path), ROOT / ".cache" / "notebooks")
         page.file.abs_src_path = str(copy)
     return page

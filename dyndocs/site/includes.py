@@ -8,9 +8,10 @@ preprocessors configured in ``mkdocs.yml``.
 Example:
     >>> from dyndocs.site.includes import expand
     >>> print(expand('--8<-- "snippets/no/such/file.py"', source="docs/en/x.md"))
+    ... # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    dyndocs.site.includes.IncludeError: docs/en/x.md, line 1 (--8<-- "snippets/no/such/file.py"): Snippet at path 'snippets/no/such/file.py' could not be found
+    dyndocs.site.includes.IncludeError: docs/en/x.md, line 1 (...): Snippet ... could not be found
 """
 
 from __future__ import annotations

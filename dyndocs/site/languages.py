@@ -70,9 +70,7 @@ def check_pages(config: MkDocsConfig) -> None:
     """Fail the build when a page is missing in one language."""
     missing = missing_pages(Path(config.docs_dir), locales(config))
     if missing:
-        raise PluginError(
-            "Every page must exist in every language; missing: " + ", ".join(missing)
-        )
+        raise PluginError("Every page must exist in every language; missing: " + ", ".join(missing))
 
 
 def configure(config: MkDocsConfig) -> None:

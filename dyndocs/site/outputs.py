@@ -102,9 +102,7 @@ def run_snippet(snippet: Path, *, env: dict[str, str] | None = None) -> Run:
             raise SnippetFailed(f"{name} timed out after {TIMEOUT_S} s") from error
         left = tuple(sorted(os.listdir(cwd)))
     if done.returncode != 0:
-        raise SnippetFailed(
-            f"{name} exited with status {done.returncode}:\n{done.stderr[-4000:]}"
-        )
+        raise SnippetFailed(f"{name} exited with status {done.returncode}:\n{done.stderr[-4000:]}")
     return Run(snippet, done.stdout, done.stderr, left)
 
 
@@ -164,10 +162,10 @@ class RunOutputPreprocessor(Preprocessor):
 class RunOutputExtension(Extension):
     """Python-Markdown extension that registers :class:`RunOutputPreprocessor`."""
 
-    def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802 (Markdown's API)
+    def extendMarkdown(self, md: Markdown) -> None:
         # Priority 33 runs before pymdownx.snippets (32), so its include syntax is ours first.
         md.preprocessors.register(RunOutputPreprocessor(md), "run_output", 33)
 
 
-def makeExtension(**kwargs: Any) -> RunOutputExtension:  # noqa: N802 (Markdown's API)
+def makeExtension(**kwargs: Any) -> RunOutputExtension:
     return RunOutputExtension(**kwargs)
