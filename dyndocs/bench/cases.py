@@ -16,7 +16,7 @@ import torch
 from torch import nn
 from torch.nn.utils.rnn import pack_padded_sequence, pad_sequence
 
-from dyndocs.bench.timing import measure
+from dyndocs.bench.timing import measure_many
 from dyndocs.models.branching import DynamicModel
 from dyndocs.models.recurrent import DynamicRNN
 
@@ -24,7 +24,8 @@ Row = dict[str, Any]
 
 
 def _window(quick: bool) -> float:
-    return 0.02 if quick else 0.4
+    """Total timing per variant, split over the interleaved rounds."""
+    return 0.05 if quick else 1.0
 
 
 def mlp(width: int, depth: int = 2, features: int = 16, classes: int = 4) -> nn.Module:
@@ -98,8 +99,11 @@ def graph_overhead(quick: bool, device: torch.device) -> list[Row]:
         a = torch.randn(size, device=device)
         b = torch.randn(size, device=device)
         a_tracked = a.clone().requires_grad_(True)
-        plain = measure(lambda: torch.mul(a, b), min_run_time=_window(quick))
-        recorded = measure(lambda: torch.mul(a_tracked, b), min_run_time=_window(quick))
+        timed = measure_many(
+            {"untracked": lambda: torch.mul(a, b), "recorded": lambda: torch.mul(a_tracked, b)},
+            min_run_time=_window(quick),
+        )
+        plain, recorded = timed["untracked"], timed["recorded"]
         row = f"n={size:,}"
         rows.append({"row": row, "variant": "untracked", **plain.as_dict()})
         rows.append(
@@ -122,18 +126,21 @@ def no_grad(quick: bool, device: torch.device) -> list[Row]:
             "no_grad": torch.no_grad,
             "inference_mode": torch.inference_mode,
         }
+        forwards: dict[str, Callable[[], object]] = {}
         for variant, context in contexts.items():
 
             def forward(context: Callable[[], Any] = context) -> object:
                 with context():
                     return model(x)
 
-            timing = measure(forward, min_run_time=_window(quick))
+            forwards[variant] = forward
+        timed = measure_many(forwards, min_run_time=_window(quick))
+        for variant, forward in forwards.items():
             rows.append(
                 {
                     "row": name,
                     "variant": variant,
-                    **timing.as_dict(),
+                    **timed[variant].as_dict(),
                     "saved_bytes": saved_bytes(forward),
                 }
             )
@@ -159,6 +166,8 @@ def compiled(quick: bool, device: torch.device) -> list[Row]:
     torch.manual_seed(0)
     cases["mean_branch"] = (MeanBranch().to(device).eval(), torch.randn(4, 10, device=device))
     for name, (model, x) in cases.items():
+        calls: dict[str, Callable[[], object]] = {}
+        extras: dict[str, dict[str, Any]] = {}
         for variant in ("eager", "trace", "script", "compile"):
             torch._dynamo.reset()
             counter = {"graphs": 0}
@@ -202,8 +211,12 @@ def compiled(quick: bool, device: torch.device) -> list[Row]:
                 with torch.no_grad():
                     return run(x)
 
-            timing = measure(call, min_run_time=_window(quick))
-            rows.append({"row": name, "variant": variant, **timing.as_dict(), **extra})
+            calls[variant], extras[variant] = call, extra
+        timed = measure_many(calls, min_run_time=_window(quick))
+        for variant in calls:
+            rows.append(
+                {"row": name, "variant": variant, **timed[variant].as_dict(), **extras[variant]}
+            )
     torch._dynamo.reset()
     return rows
 
@@ -231,8 +244,8 @@ def batching(quick: bool, device: torch.device) -> list[Row]:
             with torch.no_grad():
                 return model(x)
 
-        for variant, fn in (("loop", loop), ("batch", batch)):
-            timing = measure(fn, min_run_time=_window(quick))
+        timed = measure_many({"loop": loop, "batch": batch}, min_run_time=_window(quick))
+        for variant, timing in timed.items():
             rows.append({"row": name, "variant": variant, **timing.as_dict(), "agree": agree})
     return rows
 
@@ -279,6 +292,7 @@ def variable_length(quick: bool, device: torch.device) -> list[Row]:
     real_steps = int(lengths.sum())
     rows = []
     for mode in ("inference", "training"):
+        calls: dict[str, Callable[[], object]] = {}
         for variant, fn in strategies.items():
             if mode == "inference":
 
@@ -292,7 +306,9 @@ def variable_length(quick: bool, device: torch.device) -> list[Row]:
                     fn().sum().backward()
                     return None
 
-            timing = measure(call, min_run_time=_window(quick))
+            calls[variant] = call
+        timed = measure_many(calls, min_run_time=_window(quick))
+        for variant, timing in timed.items():
             rows.append(
                 {
                     "row": mode,
@@ -311,7 +327,7 @@ def zero_grad(quick: bool, device: torch.device) -> list[Row]:
     model = mlp(512 if quick else 1024, depth=3, features=256).to(device)
     optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
     x = torch.randn(32, 256, device=device)
-    rows = []
+    steps: dict[str, Callable[[], object]] = {}
     for variant, set_to_none in (("set_to_none", True), ("zero_fill", False)):
 
         def step(set_to_none: bool = set_to_none) -> object:
@@ -320,9 +336,9 @@ def zero_grad(quick: bool, device: torch.device) -> list[Row]:
             optimizer.step()
             return None
 
-        timing = measure(step, min_run_time=_window(quick))
-        rows.append({"row": "mlp_step", "variant": variant, **timing.as_dict()})
-    return rows
+        steps[variant] = step
+    timed = measure_many(steps, min_run_time=_window(quick))
+    return [{"row": "mlp_step", "variant": v, **t.as_dict()} for v, t in timed.items()]
 
 
 CASES: dict[str, Callable[[bool, torch.device], list[Row]]] = {

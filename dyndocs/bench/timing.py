@@ -10,6 +10,7 @@ Example:
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -43,3 +44,46 @@ def measure(fn: Callable[[], object], *, min_run_time: float, threads: int = THR
     timer = benchmark.Timer(stmt="fn()", globals={"fn": fn}, num_threads=threads)
     result = timer.blocked_autorange(min_run_time=min_run_time)
     return Timing(median_s=float(result.median), iqr_s=float(result.iqr), runs=len(result.times))
+
+
+def measure_many(
+    fns: dict[str, Callable[[], object]],
+    *,
+    min_run_time: float,
+    rounds: int = 5,
+    threads: int = THREADS,
+) -> dict[str, Timing]:
+    """Time several variants of one thing, interleaved in ``rounds``.
+
+    Each round times every variant once, so a change in the machine's load
+    during the measurement affects all variants alike and cancels out of their
+    ratios. The median is taken over the rounds' medians; the IQR over all blocks.
+
+    Example:
+        >>> import torch
+        >>> found = measure_many({"a": lambda: torch.ones(2), "b": lambda: torch.zeros(2)},
+        ...                      min_run_time=0.01, rounds=2)
+        >>> sorted(found), all(t.median_s > 0 for t in found.values())
+        (['a', 'b'], True)
+    """
+    for fn in fns.values():
+        for _ in range(WARMUP_CALLS):
+            fn()
+    medians: dict[str, list[float]] = {name: [] for name in fns}
+    blocks: dict[str, list[float]] = {name: [] for name in fns}
+    for _ in range(rounds):
+        for name, fn in fns.items():
+            if torch.cuda.is_available():
+                torch.cuda.synchronize()
+            timer = benchmark.Timer(stmt="fn()", globals={"fn": fn}, num_threads=threads)
+            result = timer.blocked_autorange(min_run_time=min_run_time / rounds)
+            medians[name].append(float(result.median))
+            blocks[name].extend(float(t) for t in result.times)
+    found = {}
+    for name in fns:
+        ordered = sorted(blocks[name])
+        q1, q3 = ordered[len(ordered) // 4], ordered[(3 * len(ordered)) // 4]
+        found[name] = Timing(
+            median_s=statistics.median(medians[name]), iqr_s=q3 - q1, runs=len(ordered)
+        )
+    return found
