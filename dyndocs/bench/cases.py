@@ -135,13 +135,13 @@ def no_grad(quick: bool, device: torch.device) -> list[Row]:
 
             forwards[variant] = forward
         timed = measure_many(forwards, min_run_time=_window(quick))
-        for variant, forward in forwards.items():
+        for variant, timed_forward in forwards.items():
             rows.append(
                 {
                     "row": name,
                     "variant": variant,
                     **timed[variant].as_dict(),
-                    "saved_bytes": saved_bytes(forward),
+                    "saved_bytes": saved_bytes(timed_forward),
                 }
             )
     return rows

@@ -20,6 +20,7 @@ import math
 import operator
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from dyndocs.bench.cases import BASELINES, CASES
@@ -220,6 +221,33 @@ def _cell(r: dict[str, Any], ratio: float | None, case: str, t: dict[str, str]) 
     return "<br>".join(lines)
 
 
+@dataclass(frozen=True)
+class Source:
+    """One column group of a table: a device of one machine's results."""
+
+    label: str
+    result_set: ResultSet
+    device: str
+
+    @property
+    def results(self) -> dict[str, Any]:
+        return self.result_set.results
+
+
+def sources_of(sets: list[ResultSet], case: str) -> list[Source]:
+    """Every (machine, device) that measured ``case``, labelled when there are several."""
+    found = [(rs, device) for rs in sets for device in rs.results["cases"].get(case, {})]
+    machines = {rs.provenance.get("machine") for rs, _ in found}
+    sources = []
+    for number, (rs, device) in enumerate(found, start=1):
+        hardware = rs.provenance.get("gpu") if device == "cuda" else rs.provenance.get("cpu")
+        label = f"[{number}] {device.upper()}"
+        if len(machines) > 1 or device == "cuda":
+            label += f" {hardware}"
+        sources.append(Source(label if len(found) > 1 else "", rs, device))
+    return sources
+
+
 def table(
     results: dict[str, Any],
     case: str,
@@ -228,30 +256,46 @@ def table(
     variants_shown: tuple[str, ...] | None = None,
 ) -> str:
     """The Markdown table of one case on one device, in ``locale``."""
+    from dyndocs.bench.results import classify
+
+    return merged_table([Source("", classify(results), device)], case, locale, variants_shown)
+
+
+def merged_table(
+    sources: list[Source],
+    case: str,
+    locale: str,
+    variants_shown: tuple[str, ...] | None = None,
+) -> str:
+    """One table for ``case``: a column per variant for each source (CPU, GPU, other machines)."""
     t, labels = TEXT[locale], LABELS[locale]
-    rows = _rows(results, case, device, variants_shown)
-    variants = list(dict.fromkeys(r["variant"] for r in rows))
-    row_ids = list(dict.fromkeys(r["row"] for r in rows))
-    ratios = speedups(rows, case)
-    header = [t["case"]] + [f"`{v}`" for v in variants]
-    out = [
-        f"| {' | '.join(header)} |",
-        "|" + "---|" * len(header),
-    ]
+    per_source = [_rows(src.results, case, src.device, variants_shown) for src in sources]
+    all_rows = [r for rows in per_source for r in rows]
+    variants = list(dict.fromkeys(r["variant"] for r in all_rows))
+    row_ids = list(dict.fromkeys(r["row"] for r in all_rows))
+    header = [t["case"]]
+    for src in sources:
+        header += [f"`{v}` {src.label}".strip() for v in variants]
+    out = [f"| {' | '.join(header)} |", "|" + "---|" * len(header)]
     for row_id in row_ids:
         cells = [labels.get(row_id, row_id)]
-        for variant in variants:
-            match = [r for r in rows if r["row"] == row_id and r["variant"] == variant]
-            cells.append(_cell(match[0], ratios.get((row_id, variant)), case, t) if match else "")
+        for rows in per_source:
+            ratios = speedups(rows, case)
+            for variant in variants:
+                match = [r for r in rows if r["row"] == row_id and r["variant"] == variant]
+                ratio = ratios.get((row_id, variant))
+                cells.append(_cell(match[0], ratio, case, t) if match else "")
         out.append(f"| {' | '.join(cells)} |")
     notes = [t["median"] + " · " + t["vs"].format(baseline=f"`{BASELINES[case]}`")]
-    for r in rows:
-        if "overhead_s" in r:
-            notes.append(f"{r['row']}: {t['overhead'].format(delta=format_time(r['overhead_s']))}")
-    if any("agree" in r for r in rows):
-        notes.append(t["agree"] if all(r.get("agree", True) for r in rows) else t["disagree"])
-    if any("padding_share" in r for r in rows):
-        share = next(r["padding_share"] for r in rows if "padding_share" in r)
+    for src, rows in zip(sources, per_source, strict=True):
+        for r in rows:
+            if "overhead_s" in r:
+                delta = format_time(r["overhead_s"])
+                notes.append(f"{src.label} {r['row']}: {t['overhead'].format(delta=delta)}".strip())
+    if any("agree" in r for r in all_rows):
+        notes.append(t["agree"] if all(r.get("agree", True) for r in all_rows) else t["disagree"])
+    if any("padding_share" in r for r in all_rows):
+        share = next(r["padding_share"] for r in all_rows if "padding_share" in r)
         notes.append(t["padding"].format(share=f"{share:.0%}"))
     return "\n".join(out) + "\n\n" + "; ".join(n.rstrip(".。") for n in notes) + "."
 
@@ -305,7 +349,7 @@ def chart(
     return f'<figure class="bench-figure">\n{svg}\n<figcaption>{caption}</figcaption>\n</figure>'
 
 
-def provenance(result_set: ResultSet, device: str, locale: str) -> str:
+def provenance(result_set: ResultSet, device: str, locale: str, label: str = "") -> str:
     t = TEXT[locale]
     prov = result_set.provenance
     hardware = prov["gpu"] if device == "cuda" and prov.get("gpu") else prov["cpu"]
@@ -325,7 +369,7 @@ def provenance(result_set: ResultSet, device: str, locale: str) -> str:
         flags.append(f"**{t['stale']}**")
     if result_set.foreign:
         flags.append(f"**{t['foreign'].format(machine=prov.get('machine', '?'))}**")
-    note = "; ".join([text, *flags])
+    note = "; ".join([f"{label} {text}".strip(), *flags])
     return f'<p class="bench-provenance"><small>{note}.</small></p>'
 
 
@@ -337,14 +381,11 @@ def render_case(name: str, sets: list[ResultSet], locale: str) -> str:
         raise KeyError(f"unknown benchmark case {name!r}; known: {known}")
     if not sets:
         return f'!!! warning ""\n    {TEXT[locale]["not_measured"]}'
-    blocks = []
-    for result_set in sets:
-        for device in result_set.results["cases"].get(case, {}):
-            blocks += [
-                table(result_set.results, case, device, locale, shown),
-                chart(result_set.results, case, device, locale, shown),
-                provenance(result_set, device, locale),
-            ]
+    sources = sources_of(sets, case)
+    blocks = [merged_table(sources, case, locale, shown)]
+    for src in sources:
+        blocks.append(chart(src.results, case, src.device, locale, shown))
+        blocks.append(provenance(src.result_set, src.device, locale, src.label))
     return "\n\n".join(b for b in blocks if b)
 
 
