@@ -18,6 +18,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from dyndocs.shapes import check_shape
+
 # --8<-- [end:imports]
 
 
@@ -53,7 +54,7 @@ class DynamicModel(nn.Module):
         else:
             x = torch.sigmoid(self.linear2(x))  # swap in sigmoid
         return self.linear3(x)
-# --8<-- [end:dynamic_model]
+        # --8<-- [end:dynamic_model]
 
 
 # ConditionalModel (lecture section 3.2), corrected: both branches end at width 10.
@@ -91,7 +92,7 @@ class ConditionalModel(nn.Module):
         else:
             x = F.relu(self.linear3(x))
         return x
-# --8<-- [end:conditional_model]
+        # --8<-- [end:conditional_model]
 
 
 # --8<-- [start:per_sample_model]
@@ -114,4 +115,4 @@ class PerSampleConditionalModel(ConditionalModel):
         condition = torch.as_tensor(condition).reshape(-1, 1)  # (batch, 1), broadcasts over 10
         x = F.relu(self.linear1(x))
         return torch.where(condition > 0.5, F.relu(self.linear2(x)), F.relu(self.linear3(x)))
-# --8<-- [end:per_sample_model]
+        # --8<-- [end:per_sample_model]

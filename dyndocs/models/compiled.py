@@ -18,6 +18,7 @@ from torch import nn
 
 from dyndocs.models.branching import ConditionalModel
 from dyndocs.shapes import check_shape
+
 # --8<-- [end:imports]
 
 
@@ -38,7 +39,7 @@ class MyModule(nn.Module):
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         check_shape(x, ("batch", 10), name="MyModule: x")
         return self.linear(x)
-# --8<-- [end:my_module]
+        # --8<-- [end:my_module]
 
 
 # --8<-- [start:cond_model]
@@ -71,4 +72,4 @@ class CondModel(ConditionalModel):
             lambda h: F.relu(self.linear3(h)),
             (x,),
         )
-# --8<-- [end:cond_model]
+        # --8<-- [end:cond_model]

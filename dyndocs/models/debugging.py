@@ -22,6 +22,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from dyndocs.shapes import check_shape
+
 # --8<-- [end:imports]
 
 
@@ -48,4 +49,4 @@ class DebugModel(nn.Module):
         x = F.relu(self.linear2(x))
         x = self.linear3(x)
         return x
-# --8<-- [end:debug_model]
+        # --8<-- [end:debug_model]

@@ -18,6 +18,7 @@ from torch import nn
 from torch.nn.utils.rnn import pack_padded_sequence, pad_sequence
 
 from dyndocs.shapes import check_shape
+
 # --8<-- [end:imports]
 
 
@@ -59,7 +60,7 @@ class RNN(nn.Module):
         # (for full-length sequences it equals the lecture's output[-1]).
         output = self.linear(hidden[-1])
         return output, hidden
-# --8<-- [end:rnn]
+        # --8<-- [end:rnn]
 
 
 # --8<-- [start:pad_batch]
@@ -77,4 +78,4 @@ def pad_batch(sequences: list[torch.Tensor]) -> tuple[torch.Tensor, torch.Tensor
     lengths = torch.tensor([len(seq) for seq in sequences])
     padded = pad_sequence(sequences, padding_value=0)  # (max_len, batch), zeros after the end
     return padded, lengths
-# --8<-- [end:pad_batch]
+    # --8<-- [end:pad_batch]

@@ -37,7 +37,7 @@ def on_pre_build(config: MkDocsConfig) -> None:
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     sets = benchmarks.result_sets(serving=_serving)
-    where = f"docs/{languages.current_locale(config)}/{page.file.src_uri}"
+    where = f"docs/{page.file.src_uri}"
     return render_page(markdown, sets, languages.current_locale(config), where)
 
 
