@@ -30,7 +30,7 @@ def all_pages() -> list[str]:
 
 @pytest.mark.parametrize("page", all_pages())
 def test_every_fence_is_a_known_kind(page: str) -> None:
-    for info, body in fences(expand_file(DOCS / page)):
+    for info, _body in fences(expand_file(DOCS / page)):
         language = info.split()[0] if info else ""
         assert language in KNOWN, (
             f"docs/{page}: a ```{language or '(no language)'} fence; use one of {sorted(KNOWN)}"

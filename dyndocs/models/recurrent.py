@@ -3,10 +3,11 @@
 Example:
     >>> import torch
     >>> from dyndocs.models.recurrent import DynamicRNN
-    >>> DynamicRNN(input_size=4, hidden_size=6, num_layers=2)(torch.zeros(5, 4))
+    >>> rnn = DynamicRNN(input_size=4, hidden_size=6, num_layers=2)
+    >>> rnn(torch.zeros(5, 4))  # one sequence without its batch dimension
     Traceback (most recent call last):
     ...
-    dyndocs.shapes.ShapeError: DynamicRNN: input_seq: expected shape (seq_len, batch, 4), received (5, 4)
+    dyndocs.shapes.ShapeError: DynamicRNN: input_seq: expected shape (seq_len, batch, 4), ...
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import torch
 from torch import nn
 
 from dyndocs.shapes import ShapeError, check_shape
+
 # --8<-- [end:imports]
 
 
@@ -75,4 +77,4 @@ class DynamicRNN(nn.Module):
                 x_t = hidden[i]  # this layer's new state feeds the next layer
             outputs.append(x_t)
         return torch.stack(outputs), torch.stack(hidden)
-# --8<-- [end:dynamic_rnn]
+        # --8<-- [end:dynamic_rnn]

@@ -17,6 +17,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from dyndocs.shapes import check_shape
+
 # --8<-- [end:imports]
 
 
@@ -50,7 +51,7 @@ class MeanBranchNet(nn.Module):
         else:
             output = self.layer_B(input)
         return output
-# --8<-- [end:mean_branch]
+        # --8<-- [end:mean_branch]
 
 
 # --8<-- [start:per_sample_branch]
@@ -72,7 +73,7 @@ class PerSampleBranchNet(MeanBranchNet):
             check_shape(input, ("batch", self.in_features), name="PerSampleBranchNet: x")
         positive = input.mean(dim=1, keepdim=True) > 0  # one decision per row: (batch, 1)
         return torch.where(positive, self.layer_A(input), self.layer_B(input))
-# --8<-- [end:per_sample_branch]
+        # --8<-- [end:per_sample_branch]
 
 
 # --8<-- [start:small_conv_net]
@@ -97,7 +98,7 @@ class SmallConvNet(nn.Module):
             check_shape(x, ("batch", 3, "height", "width"), name="SmallConvNet: x")
         x = F.relu(self.conv(x))
         return self.fc(self.pool(x).flatten(1))
-# --8<-- [end:small_conv_net]
+        # --8<-- [end:small_conv_net]
 
 
 # --8<-- [start:adaptive_depth]
@@ -125,17 +126,18 @@ class AdaptiveDepthNet(nn.Module):
         check_shape(x, ("batch", self.width), name="AdaptiveDepthNet: x")
         if not 1 <= depth <= len(self.layers):
             raise ValueError(
-                f"AdaptiveDepthNet: depth must be between 1 and {len(self.layers)}, received {depth}"
+                "AdaptiveDepthNet: depth must be between 1 and "
+                f"{len(self.layers)}, received {depth}"
             )
         for layer in self.layers[:depth]:  # how many layers run is decided at run time
             x = F.relu(layer(x))
         return x
-# --8<-- [end:adaptive_depth]
+        # --8<-- [end:adaptive_depth]
 
 
 # --8<-- [start:cond_branch]
 class CondBranchNet(MeanBranchNet):
-    """:class:`MeanBranchNet` with its ``if`` written as ``torch.cond``, so export keeps both branches.
+    """:class:`MeanBranchNet` with its ``if`` as ``torch.cond``: an export keeps both branches.
 
     Example:
         >>> _ = torch.manual_seed(0)
@@ -149,4 +151,4 @@ class CondBranchNet(MeanBranchNet):
         check_shape(input, ("batch", self.in_features), name="CondBranchNet: x")
         # Both branches become part of the graph; the predicate is evaluated at run time.
         return torch.cond(torch.mean(input) > 0, self.layer_A, self.layer_B, (input,))
-# --8<-- [end:cond_branch]
+        # --8<-- [end:cond_branch]
