@@ -61,6 +61,8 @@ TEXT: dict[str, dict[str, str]] = {
         "padding": "padding: {share} of the padded batch",
         "overhead": "recording adds {delta}",
         "chart": "Speed-up against {baseline} (log scale; right of the line is faster)",
+        "sep": "; ",
+        "end": ".",
     },
     "zh-hans": {
         "case": "情形",
@@ -83,6 +85,8 @@ TEXT: dict[str, dict[str, str]] = {
         "padding": "填充占填充后批次的 {share}",
         "overhead": "记录计算图多花 {delta}",
         "chart": "相对 {baseline} 的加速比（对数刻度；竖线右侧更快）",
+        "sep": "；",
+        "end": "。",
     },
     "zh-hant": {
         "case": "情境",
@@ -105,6 +109,8 @@ TEXT: dict[str, dict[str, str]] = {
         "padding": "填補佔填補後批次的 {share}",
         "overhead": "記錄計算圖多花 {delta}",
         "chart": "相對 {baseline} 的加速比（對數刻度；直線右側較快）",
+        "sep": "；",
+        "end": "。",
     },
 }
 
@@ -297,7 +303,8 @@ def merged_table(
     if any("padding_share" in r for r in all_rows):
         share = next(r["padding_share"] for r in all_rows if "padding_share" in r)
         notes.append(t["padding"].format(share=f"{share:.0%}"))
-    return "\n".join(out) + "\n\n" + "; ".join(n.rstrip(".。") for n in notes) + "."
+    summary = t["sep"].join(n.rstrip(".。") for n in notes) + t["end"]
+    return "\n".join(out) + "\n\n" + summary
 
 
 def chart(
@@ -322,8 +329,10 @@ def chart(
         return mid + math.log10(value) / extent * (plot_w / 2)
 
     parts = [
+        # A fixed width scaled down by max-width: Material's figures shrink to their content.
         f'<svg class="bench-chart" role="img" viewBox="0 0 {label_w + plot_w + 70} {height}" '
-        f'width="100%" style="max-width:{label_w + plot_w + 70}px;font-size:12px">',
+        f'width="{label_w + plot_w + 70}" height="{height}" '
+        f'style="max-width:100%;height:auto;font-size:12px">',
         f"<title>{html.escape(t['chart'].format(baseline=BASELINES[case]))}</title>",
     ]
     y = 8
@@ -369,8 +378,8 @@ def provenance(result_set: ResultSet, device: str, locale: str, label: str = "")
         flags.append(f"**{t['stale']}**")
     if result_set.foreign:
         flags.append(f"**{t['foreign'].format(machine=prov.get('machine', '?'))}**")
-    note = "; ".join([f"{label} {text}".strip(), *flags])
-    return f'<p class="bench-provenance"><small>{note}.</small></p>'
+    note = t["sep"].join([f"{label} {text}".strip(), *flags])
+    return f'<p class="bench-provenance"><small>{note}{t["end"]}</small></p>'
 
 
 def render_case(name: str, sets: list[ResultSet], locale: str) -> str:

@@ -53,12 +53,18 @@ def devices() -> list[str]:
     return ["cpu", "cuda"] if torch.cuda.is_available() else ["cpu"]
 
 
+MEASURED_CODE = ("bench/cases.py", "bench/timing.py", "bench/worker.py", "shapes.py", "models")
+"""What the figures depend on; editing the rendering or the prose never re-measures."""
+
+
 def code_version() -> str:
     """Digest of the benchmark code and the models it measures."""
     digest = hashlib.sha256()
-    for path in sorted((ROOT / "dyndocs").rglob("*.py")):
-        if "site" not in path.relative_to(ROOT / "dyndocs").parts:
-            digest.update(path.read_bytes())
+    package = ROOT / "dyndocs"
+    for path in sorted(package.rglob("*.py")):
+        relative = path.relative_to(package).as_posix()
+        if any(relative == part or relative.startswith(part + "/") for part in MEASURED_CODE):
+            digest.update(relative.encode() + path.read_bytes())
     return digest.hexdigest()[:12]
 
 

@@ -38,7 +38,10 @@ def on_pre_build(config: MkDocsConfig) -> None:
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     sets = benchmarks.result_sets(serving=_serving)
     where = f"docs/{page.file.src_uri}"
-    return render_page(markdown, sets, languages.current_locale(config), where)
+    locale = languages.current_locale(config)
+    if locale.startswith("zh"):
+        markdown = languages.join_cjk_lines(markdown)
+    return render_page(markdown, sets, locale, where)
 
 
 @event_priority(10)  # before mkdocs-jupyter (0) reads the notebook from disk

@@ -18,6 +18,7 @@ Example:
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -130,3 +131,40 @@ def split_search_index(config: MkDocsConfig) -> None:
 def all_languages_built(config: MkDocsConfig) -> bool:
     """True once mkdocs-static-i18n has finished its nested per-language builds."""
     return not i18n(config).building
+
+
+CJK = re.compile(r"[\u2014\u2018-\u201d\u2026\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
+BLOCK_START = re.compile(r"^\s*(?:[-*+>|#]|\d+[.)]|!!!|\?\?\?|<|```|~~~|:::|\[\^)")
+
+
+def join_cjk_lines(markdown: str) -> str:
+    """Join soft line breaks between Chinese characters, which browsers render as spaces.
+
+    Code fences and lines that start a Markdown block are left alone.
+
+    Example:
+        >>> join_cjk_lines("动态图\\n很灵活。\\n\\n- 列表\\n- 项目")
+        '动态图很灵活。\\n\\n- 列表\\n- 项目'
+    """
+    out: list[str] = []
+    in_fence = False
+    for line in markdown.split("\n"):
+        stripped = line.strip()
+        if stripped.startswith(("```", "~~~")):
+            in_fence = not in_fence
+            out.append(line)
+            continue
+        previous = out[-1] if out else ""
+        if (
+            not in_fence
+            and out
+            and previous.strip()
+            and not previous.lstrip().startswith(("```", "~~~", "|", "#"))
+            and not BLOCK_START.match(line)
+            and CJK.match(previous[-1:])
+            and CJK.match(line.lstrip()[:1])
+        ):
+            out[-1] = previous + line.lstrip()
+        else:
+            out.append(line)
+    return "\n".join(out)
