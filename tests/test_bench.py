@@ -95,7 +95,7 @@ def test_stale_and_foreign_results_are_labelled(measured: dict[str, Any]) -> Non
     sets = [classify(measured), classify(old), classify(elsewhere)]
     assert [(s.stale, s.foreign) for s in sets] == [(False, False), (True, False), (False, True)]
     page = render_page("<!-- bench: no_grad -->", sets, "en", "docs/en/x.md")
-    header = page.splitlines()[0]
+    header = page.strip().splitlines()[0]
     assert page.count("| Case |") == 1, "all machines and devices share one table"
     assert "`grad` [1] CPU" in header and "`grad` [4] CUDA NVIDIA H200" in header
     assert "STALE" in page and "from another machine (gpu-runner)" in page

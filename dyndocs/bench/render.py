@@ -435,7 +435,10 @@ def render_page(markdown: str, sets: list[ResultSet], locale: str, page: str) ->
             raise ClaimContradicted(f"{page}: {error}") from error
 
     try:
-        markdown = MARKER.sub(lambda m: render_case(m["case"], sets, locale), markdown)
+        # Blank lines around: the block must not merge with the paragraphs next to it.
+        markdown = MARKER.sub(
+            lambda m: "\n" + render_case(m["case"], sets, locale) + "\n", markdown
+        )
     except KeyError as error:
         raise ClaimContradicted(f"{page}: {error}") from error
     return CLAIM.sub(replace_claim, markdown)
