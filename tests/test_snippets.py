@@ -6,6 +6,8 @@ build later in the suite does not run the same files again.
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -48,8 +50,10 @@ def test_shown_outputs_do_not_depend_on_cpu_vector_width(tmp_path: Path) -> None
     """Outputs on the pages are the same with the CPU's widest vector path and without it."""
     # Inductor's on-disk cache ignores ATEN_CPU_CAPABILITY: compile afresh for the plain path.
     env = {"ATEN_CPU_CAPABILITY": "default", "TORCHINDUCTOR_CACHE_DIR": str(tmp_path)}
-    for snippet in sorted(_shown_outputs()):
-        plain = outputs.run_snippet(snippet, env=env)
+    shown = sorted(_shown_outputs())
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        runs = list(pool.map(lambda snippet: outputs.run_snippet(snippet, env=env), shown))
+    for snippet, plain in zip(shown, runs, strict=True):
         assert plain.stdout == outputs.output_of(snippet), (
             f"{snippet.relative_to(ROOT)} prints different output with ATEN_CPU_CAPABILITY=default"
         )

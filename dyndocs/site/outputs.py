@@ -65,7 +65,8 @@ class Run:
 def _sources_digest() -> str:
     digest = hashlib.sha256()
     for source in sorted((ROOT / "dyndocs").rglob("*.py")):
-        if "site" not in source.relative_to(ROOT / "dyndocs").parts:
+        # Examples import models and helpers, never the build or benchmark code.
+        if not {"site", "bench"} & set(source.relative_to(ROOT / "dyndocs").parts):
             digest.update(source.read_bytes())
     import torch
 
