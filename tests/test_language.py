@@ -64,33 +64,26 @@ def test_detectors_see_the_other_script() -> None:
     assert traditional_only("内存与代码") == []
 
 
-@pytest.mark.parametrize("page", [str(p) for p in pages("zh-hant")])
-def test_zh_hant_page(page: str) -> None:
-    text = prose((DOCS / "zh-hant" / page).read_text(encoding="utf-8"))
-    found = simplified_only(text)
-    assert not found, (
-        f"docs/zh-hant/{page}: Simplified-only characters {found}: {context(text, found)}"
-    )
-    for term in load():
-        for avoided in term.avoid.get("zh-hant", ()):
-            assert avoided not in text, (
-                f"docs/zh-hant/{page}: uses {avoided!r}; the glossary says {term.zh_hant!r} "
-                f"for {term.en!r}: {context(text, avoided)}"
-            )
+WRONG_SCRIPT = {
+    "zh-hant": ("Simplified-only", simplified_only),
+    "zh-hans": ("Traditional-only", traditional_only),
+}
 
 
-@pytest.mark.parametrize("page", [str(p) for p in pages("zh-hans")])
-def test_zh_hans_page(page: str) -> None:
-    text = prose((DOCS / "zh-hans" / page).read_text(encoding="utf-8"))
-    found = traditional_only(text)
-    assert not found, (
-        f"docs/zh-hans/{page}: Traditional-only characters {found}: {context(text, found)}"
-    )
+@pytest.mark.parametrize(
+    ("locale", "page"),
+    [(locale, str(p)) for locale in WRONG_SCRIPT for p in pages(locale)],
+)
+def test_chinese_page_script_and_terms(locale: str, page: str) -> None:
+    text = prose((DOCS / locale / page).read_text(encoding="utf-8"))
+    kind, detect = WRONG_SCRIPT[locale]
+    found = detect(text)
+    assert not found, f"docs/{locale}/{page}: {kind} characters {found}: {context(text, found)}"
     for term in load():
-        for avoided in term.avoid.get("zh-hans", ()):
+        for avoided in term.avoid.get(locale, ()):
             assert avoided not in text, (
-                f"docs/zh-hans/{page}: uses {avoided!r}; the glossary says {term.zh_hans!r} "
-                f"for {term.en!r}: {context(text, avoided)}"
+                f"docs/{locale}/{page}: uses {avoided!r}; the glossary says "
+                f"{term.wording(locale)!r} for {term.en!r}: {context(text, avoided)}"
             )
 
 
