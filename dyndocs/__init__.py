@@ -1,6 +1,6 @@
 """Models and helpers used by the PyTorch dynamic computation graph guide.
 
-Example:
+Examples:
     >>> import dyndocs
     >>> dyndocs.pick_device().type in {"cpu", "cuda", "mps"}
     True

@@ -1,6 +1,6 @@
 """Device selection: use a GPU when one is present, the CPU otherwise.
 
-Example:
+Examples:
     >>> import torch
     >>> from dyndocs.devices import pick_device
     >>> pick_device("cpu")

@@ -1,6 +1,6 @@
 """One-line summaries of tensors for debugging prints.
 
-Example:
+Examples:
     >>> import torch
     >>> from dyndocs.inspect import describe
     >>> describe(torch.ones(2, 3, requires_grad=True))
@@ -18,7 +18,7 @@ def describe(tensor: torch.Tensor) -> str:
     The autograd part says whether the tensor is a leaf and, for results of
     recorded operations, which backward node created it.
 
-    Example:
+    Examples:
         >>> x = torch.ones(3, requires_grad=True)
         >>> describe(x * 2)
         'shape=(3,) dtype=float32 device=cpu requires_grad=True grad_fn=MulBackward0'
@@ -43,7 +43,7 @@ def recorded_ops(tensor: torch.Tensor) -> list[str]:
     Each call of a model records a fresh graph, so two calls that take
     different Python branches give different lists.
 
-    Example:
+    Examples:
         >>> x = torch.ones(2, requires_grad=True)
         >>> recorded_ops(torch.sigmoid(x * 3).sum())
         ['SumBackward0', 'SigmoidBackward0', 'MulBackward0', 'AccumulateGrad']

@@ -1,6 +1,6 @@
 """Input shape checks that name the expected and the received shape.
 
-Example:
+Examples:
     >>> import torch
     >>> from dyndocs.shapes import check_shape
     >>> check_shape(torch.zeros(4, 10), ("batch", 10), name="x")
@@ -27,7 +27,7 @@ class ShapeError(ValueError):
 def format_shape(dims: Sequence[Dim]) -> str:
     """Format dimensions like ``(batch, 10)``.
 
-    Example:
+    Examples:
         >>> format_shape(("batch", 10))
         '(batch, 10)'
     """

@@ -7,7 +7,7 @@ Pages use two forms, identical in every language:
   ``{{bench CASE.ROW.VARIANT.METRIC > 1}}`` also fails the build when the measurement
   contradicts the claim.
 
-Example:
+Examples:
     >>> from dyndocs.bench.render import format_time, format_bytes
     >>> format_time(0.0000123), format_time(0.25), format_bytes(7168)
     ('12.3 µs', '250 ms', '7.0 KiB')

@@ -5,7 +5,7 @@ environment, so ``mkdocs serve`` and page edits never re-measure. Results from
 other machines (for example a GPU runner) are JSON files in ``benchmarks/``;
 they are shown beside this build's own, labelled with their machine.
 
-Example:
+Examples:
     >>> from dyndocs.bench.results import cache_key
     >>> len(cache_key(quick=True))
     16

@@ -1,6 +1,6 @@
 """One measurement with ``torch.utils.benchmark``: warm-up, then median and IQR at pinned threads.
 
-Example:
+Examples:
     >>> import torch
     >>> from dyndocs.bench.timing import measure
     >>> t = measure(lambda: torch.ones(4) * 2, min_run_time=0.01)
@@ -59,7 +59,7 @@ def measure_many(
     during the measurement affects all variants alike and cancels out of their
     ratios. The median is taken over the rounds' medians; the IQR over all blocks.
 
-    Example:
+    Examples:
         >>> import torch
         >>> found = measure_many({"a": lambda: torch.ones(2), "b": lambda: torch.zeros(2)},
         ...                      min_run_time=0.01, rounds=2)

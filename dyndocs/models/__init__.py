@@ -1,6 +1,6 @@
 """The models of both source articles, corrected where they were wrong.
 
-Example:
+Examples:
     >>> import torch
     >>> from dyndocs.models import DynamicModel
     >>> _ = torch.manual_seed(0)

@@ -1,6 +1,6 @@
 """Models whose ``forward`` takes a Python branch: the graph differs from call to call.
 
-Example:
+Examples:
     >>> import torch
     >>> from dyndocs.models.branching import DynamicModel
     >>> model = DynamicModel()
@@ -29,7 +29,7 @@ class DynamicModel(nn.Module):
     Both branches keep width 30, so the output is ``(batch, 10)`` either way;
     only the recorded graph differs.
 
-    Example:
+    Examples:
         >>> import torch
         >>> _ = torch.manual_seed(0)
         >>> model = DynamicModel()
@@ -69,7 +69,7 @@ class ConditionalModel(nn.Module):
 
     ``condition`` must hold a single value: it chooses one branch for the whole batch.
 
-    Example:
+    Examples:
         >>> import torch
         >>> _ = torch.manual_seed(0)
         >>> model = ConditionalModel()
@@ -102,7 +102,7 @@ class PerSampleConditionalModel(ConditionalModel):
     ``condition`` has one value per sample. Both branches are computed for the
     whole batch and :func:`torch.where` keeps, row by row, the one that applies.
 
-    Example:
+    Examples:
         >>> import torch
         >>> _ = torch.manual_seed(0)
         >>> model = PerSampleConditionalModel()

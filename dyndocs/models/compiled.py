@@ -1,6 +1,6 @@
 """Models for ``torch.compile``: the lecture's ``MyModule`` and a ``torch.cond`` rewrite.
 
-Example:
+Examples:
     >>> import torch
     >>> from dyndocs.models.compiled import MyModule
     >>> MyModule()(torch.zeros(1, 5))
@@ -26,7 +26,7 @@ from dyndocs.shapes import check_shape
 class MyModule(nn.Module):
     """A single linear layer, 10 -> 20: the lecture's ``torch.compile`` example.
 
-    Example:
+    Examples:
         >>> _ = torch.manual_seed(0)
         >>> MyModule()(torch.randn(3, 10)).shape
         torch.Size([3, 20])
@@ -50,7 +50,7 @@ class CondModel(ConditionalModel):
     and ``torch.export`` accept it. ``torch.cond`` needs both branches to return the
     same shape and dtype, which the corrected ``ConditionalModel`` already does.
 
-    Example:
+    Examples:
         >>> _ = torch.manual_seed(0)
         >>> model = CondModel()
         >>> x = torch.randn(2, 10)

@@ -5,7 +5,7 @@ variable: ``pdb.set_trace`` when it is unset, nothing at all when it is ``0``.
 The test suite and the site build set ``PYTHONBREAKPOINT=0``, so the examples
 below run straight through.
 
-Example:
+Examples:
     >>> import torch
     >>> from dyndocs.models.debugging import DebugModel
     >>> DebugModel()(torch.zeros(2, 3))
@@ -30,7 +30,7 @@ from dyndocs.shapes import check_shape
 class DebugModel(nn.Module):
     """Three linear layers with a breakpoint at the start of ``forward``.
 
-    Example:
+    Examples:
         >>> _ = torch.manual_seed(0)
         >>> DebugModel()(torch.randn(1, 10)).shape  # PYTHONBREAKPOINT=0: no stop
         torch.Size([1, 10])

@@ -1,6 +1,6 @@
 """A stacked RNN written as Python loops over time steps and layers.
 
-Example:
+Examples:
     >>> import torch
     >>> from dyndocs.models.recurrent import DynamicRNN
     >>> rnn = DynamicRNN(input_size=4, hidden_size=6, num_layers=2)
@@ -29,7 +29,7 @@ class DynamicRNN(nn.Module):
     same ``(seq_len, batch, features)`` layout, but the loops are plain Python: the
     sequence length can change from call to call.
 
-    Example:
+    Examples:
         >>> _ = torch.manual_seed(0)
         >>> rnn = DynamicRNN(input_size=4, hidden_size=6, num_layers=2)
         >>> outputs, h_n = rnn(torch.randn(3, 2, 4))

@@ -1,6 +1,6 @@
 """Recurrent models for variable-length sequences.
 
-Example:
+Examples:
     >>> import torch
     >>> from dyndocs.models.sequences import RNN
     >>> model = RNN(input_size=100, hidden_size=8, output_size=3)
@@ -32,7 +32,7 @@ class RNN(nn.Module):
     RNN, so padding never enters the computation and the output is read at the last
     *real* step of each sequence.
 
-    Example:
+    Examples:
         >>> _ = torch.manual_seed(0)
         >>> model = RNN(input_size=100, hidden_size=8, output_size=3)
         >>> output, hidden = model(torch.randint(0, 100, (7, 1)))
@@ -67,7 +67,7 @@ class RNN(nn.Module):
 def pad_batch(sequences: list[torch.Tensor]) -> tuple[torch.Tensor, torch.Tensor]:
     """Pad 1-D token sequences into one ``(max_len, batch)`` tensor, and return their lengths.
 
-    Example:
+    Examples:
         >>> padded, lengths = pad_batch([torch.tensor([5, 6, 7]), torch.tensor([8])])
         >>> padded.T
         tensor([[5, 6, 7],

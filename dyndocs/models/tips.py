@@ -1,6 +1,6 @@
 """Models for the practical tips: a data-dependent branch, a small CNN and a ModuleList.
 
-Example:
+Examples:
     >>> import torch
     >>> from dyndocs.models.tips import MeanBranchNet
     >>> MeanBranchNet()(torch.zeros(2, 7))
@@ -28,7 +28,7 @@ class MeanBranchNet(nn.Module):
     The condition is one number for the whole input, so a batch takes one branch
     for all its samples.
 
-    Example:
+    Examples:
         >>> _ = torch.manual_seed(0)
         >>> model = MeanBranchNet()
         >>> x = torch.ones(1, 4)
@@ -60,7 +60,7 @@ class PerSampleBranchNet(MeanBranchNet):
 
     ``torch.where`` selects row by row, so batching does not change any sample's result.
 
-    Example:
+    Examples:
         >>> _ = torch.manual_seed(0)
         >>> model = PerSampleBranchNet()
         >>> x = torch.tensor([[1.0, 1.0, 1.0, 1.0], [-2.0, -2.0, -2.0, -2.0]])
@@ -80,7 +80,7 @@ class PerSampleBranchNet(MeanBranchNet):
 class SmallConvNet(nn.Module):
     """A tiny image classifier: one strided convolution, global pooling, one linear layer.
 
-    Example:
+    Examples:
         >>> _ = torch.manual_seed(0)
         >>> SmallConvNet()(torch.randn(2, 3, 32, 32)).shape
         torch.Size([2, 10])
@@ -105,7 +105,7 @@ class SmallConvNet(nn.Module):
 class AdaptiveDepthNet(nn.Module):
     """Runs the first ``depth`` layers of an ``nn.ModuleList``; ``depth`` is chosen per call.
 
-    Example:
+    Examples:
         >>> _ = torch.manual_seed(0)
         >>> model = AdaptiveDepthNet(width=4, max_depth=3)
         >>> model(torch.randn(2, 4), depth=2).shape
@@ -139,7 +139,7 @@ class AdaptiveDepthNet(nn.Module):
 class CondBranchNet(MeanBranchNet):
     """:class:`MeanBranchNet` with its ``if`` as ``torch.cond``: an export keeps both branches.
 
-    Example:
+    Examples:
         >>> _ = torch.manual_seed(0)
         >>> model = CondBranchNet()
         >>> x = torch.ones(1, 4)

@@ -3,7 +3,7 @@
 A page shows the table with the include line ``--8<-- "glossary:table"``; the
 tests use :func:`load` to check that pages follow it.
 
-Example:
+Examples:
     >>> from dyndocs.site.glossary import Term, table
     >>> print(table([Term("memory", "内存", "記憶體", {"zh-hant": ("內存",)})]))
     | English | 简体中文 | 繁體中文 |

@@ -5,7 +5,7 @@ run-output preprocessor of :mod:`dyndocs.site.outputs`. The tests need the same
 text to run every code block as the reader sees it, so both go through the
 preprocessors configured in ``mkdocs.yml``.
 
-Example:
+Examples:
     >>> from dyndocs.site.includes import expand
     >>> print(expand('--8<-- "snippets/no/such/file.py"', source="docs/en/x.md"))
     ... # doctest: +ELLIPSIS
@@ -72,7 +72,7 @@ def expand_file(path: Path) -> str:
 def include_targets(text: str) -> list[str]:
     """List the include targets of ``text`` in order, e.g. ``["snippets/a.py:main"]``.
 
-    Example:
+    Examples:
         >>> include_targets('```python\\n--8<-- "snippets/a.py:main"\\n```')
         ['snippets/a.py:main']
     """

@@ -8,7 +8,7 @@ object. This module fixes what that leaves wrong for this site:
 - mkdocs-jupyter keeps one cache per language, so the builds stop evicting each other;
 - search: each language gets its own index, so a zh-hans reader only sees zh-hans pages.
 
-Example:
+Examples:
     >>> from dyndocs.site.languages import split_search_entries
     >>> docs = [{"location": "a/"}, {"location": "zh-hans/a/"}, {"location": "zh-hant/a/#x"}]
     >>> split_search_entries(docs, ["en", "zh-hans", "zh-hant"], default="en")["zh-hant"]
@@ -142,7 +142,7 @@ def join_cjk_lines(markdown: str) -> str:
 
     Code fences and lines that start a Markdown block are left alone.
 
-    Example:
+    Examples:
         >>> join_cjk_lines("动态图\\n很灵活。\\n\\n- 列表\\n- 项目")
         '动态图很灵活。\\n\\n- 列表\\n- 项目'
     """

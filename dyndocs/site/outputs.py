@@ -11,7 +11,7 @@ under ``.cache/outputs``, keyed by the snippet, the ``dyndocs`` sources and the
 torch version, so edits to prose never re-run code and the three languages share
 one run.
 
-Example:
+Examples:
     >>> from dyndocs.site.outputs import RUN_LINE
     >>> RUN_LINE.match('--8<-- "run:snippets/a.py"')["path"]
     'snippets/a.py'
