@@ -21,7 +21,7 @@ import platform
 import statistics
 import subprocess
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -213,7 +213,6 @@ class ResultSet:
     results: dict[str, Any]
     stale: bool = False
     foreign: bool = False
-    notes: list[str] = field(default_factory=list)
 
     @property
     def provenance(self) -> dict[str, Any]:

@@ -1,9 +1,9 @@
-"""One measurement with ``torch.utils.benchmark``: warm-up, then median and IQR at pinned threads.
+"""Measurements with ``torch.utils.benchmark``: warm-up, then median and IQR at pinned threads.
 
 Examples:
     >>> import torch
-    >>> from dyndocs.bench.timing import measure
-    >>> t = measure(lambda: torch.ones(4) * 2, min_run_time=0.01)
+    >>> from dyndocs.bench.timing import measure_many
+    >>> t = measure_many({"x2": lambda: torch.ones(4) * 2}, min_run_time=0.01, rounds=1)["x2"]
     >>> t.median_s > 0 and t.iqr_s >= 0 and t.runs >= 1
     True
 """
@@ -33,17 +33,6 @@ class Timing:
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
-
-
-def measure(fn: Callable[[], object], *, min_run_time: float, threads: int = THREADS) -> Timing:
-    """Time ``fn()`` after a warm-up; the Timer synchronises CUDA when it is in use."""
-    for _ in range(WARMUP_CALLS):
-        fn()
-    if torch.cuda.is_available():
-        torch.cuda.synchronize()
-    timer = benchmark.Timer(stmt="fn()", globals={"fn": fn}, num_threads=threads)
-    result = timer.blocked_autorange(min_run_time=min_run_time)
-    return Timing(median_s=float(result.median), iqr_s=float(result.iqr), runs=len(result.times))
 
 
 def measure_many(

@@ -28,6 +28,7 @@ import tempfile
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -63,13 +64,23 @@ class Run:
 
 
 def _sources_digest() -> str:
-    digest = hashlib.sha256()
-    for source in sorted((ROOT / "dyndocs").rglob("*.py")):
-        # Examples import models and helpers, never the build or benchmark code.
-        if not {"site", "bench"} & set(source.relative_to(ROOT / "dyndocs").parts):
-            digest.update(source.read_bytes())
+    """Digest of what examples import: ``dyndocs`` without its build and benchmark code."""
+    sources = [
+        path
+        for path in sorted((ROOT / "dyndocs").rglob("*.py"))
+        if not {"site", "bench"} & set(path.relative_to(ROOT / "dyndocs").parts)
+    ]
+    return _digest(tuple((str(p), p.stat().st_mtime_ns) for p in sources))
+
+
+@lru_cache(maxsize=8)
+def _digest(stamped: tuple[tuple[str, int], ...]) -> str:
+    # Keyed on modification times: read once per build, not once per snippet and language.
     import torch
 
+    digest = hashlib.sha256()
+    for path, _ in stamped:
+        digest.update(Path(path).read_bytes())
     digest.update(f"{torch.__version__} {sys.version}".encode())
     return digest.hexdigest()
 
