@@ -7,6 +7,7 @@ the test suite's strict build) and shown on the pages.
 from __future__ import annotations
 
 import copy
+import itertools
 from typing import Any
 
 import pytest
@@ -30,6 +31,28 @@ def test_saved_bytes_counts_each_storage_once() -> None:
 def test_failing_case_is_named() -> None:
     with pytest.raises(BenchmarkFailed, match="'no_such_case' on cpu failed"):
         results.run_case("no_such_case", "cpu", quick=True)
+
+
+def test_the_requested_device_is_used_or_refused_by_name() -> None:
+    """A build asks for ``cuda`` only when CUDA is present; asking without it must say so."""
+    if torch.cuda.is_available():
+        rows = results.run_case("zero_grad", "cuda", quick=True)
+        assert {r["variant"] for r in rows} == {"set_to_none", "zero_fill"}
+        assert all(r["median_s"] > 0 for r in rows)
+    else:
+        assert results.devices() == ["cpu"]
+        with pytest.raises(BenchmarkFailed, match="'zero_grad' on cuda failed:\n.*not available"):
+            results.run_case("zero_grad", "cuda", quick=True)
+
+
+def test_processes_of_a_case_are_spread_over_the_run() -> None:
+    order = results.schedule(["a", "b", "compile"], ["cpu", "cuda"], quick=False)
+    a_on_cpu = [i for i, job in enumerate(order) if job == ("a", "cpu")]
+    assert len(a_on_cpu) == results.PROCESSES
+    gaps = [later - earlier for earlier, later in itertools.pairwise(a_on_cpu)]
+    assert min(gaps) > 1, f"processes of one case run back to back: {order}"
+    assert order.count(("compile", "cuda")) == 1
+    assert results.schedule(["a"], ["cpu"], quick=True) == [("a", "cpu")]
 
 
 @pytest.fixture(scope="module")

@@ -124,10 +124,33 @@ def combine(runs: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
     return combined
 
 
+def process_count(name: str, *, quick: bool) -> int:
+    return 1 if quick or name in SINGLE_PROCESS else PROCESSES
+
+
 def run_case(name: str, device: str, *, quick: bool) -> list[dict[str, Any]]:
     """Run one case in fresh processes; raise :class:`BenchmarkFailed` naming it on failure."""
-    count = 1 if quick or name in SINGLE_PROCESS else PROCESSES
+    count = process_count(name, quick=quick)
     return combine([run_process(name, device, quick=quick) for _ in range(count)])
+
+
+def schedule(names: list[str], devices: list[str], *, quick: bool) -> list[tuple[str, str]]:
+    """The order of a run's processes: every case once, then every case again, and so on.
+
+    A case's processes are spread over the whole run rather than run back to back, so a
+    burst of load on a shared machine reaches at most one of them, and their median drops it.
+
+    Examples:
+        >>> schedule(["a", "compile"], ["cpu"], quick=False)
+        [('a', 'cpu'), ('compile', 'cpu'), ('a', 'cpu'), ('a', 'cpu')]
+    """
+    return [
+        (name, device)
+        for index in range(PROCESSES)
+        for device in devices
+        for name in names
+        if index < process_count(name, quick=quick)
+    ]
 
 
 def run_process(name: str, device: str, *, quick: bool) -> list[dict[str, Any]]:
@@ -164,13 +187,19 @@ def measure_all(*, quick: bool, progress: bool = False) -> dict[str, Any]:
     """Run every case on every device present and return the results with provenance."""
     from tqdm import tqdm
 
-    jobs = [(name, device) for device in devices() for name in CASES]
-    cases: dict[str, dict[str, Any]] = {}
+    jobs = schedule(list(CASES), devices(), quick=quick)
+    runs: dict[tuple[str, str], list[list[dict[str, Any]]]] = {}
     started = dt.datetime.now(dt.UTC)
-    bar = tqdm(jobs, desc="benchmarks", unit="case", disable=not (progress and sys.stderr.isatty()))
+    bar = tqdm(
+        jobs, desc="benchmarks", unit="process", disable=not (progress and sys.stderr.isatty())
+    )
     for name, device in bar:
         bar.set_postfix_str(f"{name} on {device}")
-        cases.setdefault(name, {})[device] = run_case(name, device, quick=quick)
+        runs.setdefault((name, device), []).append(run_process(name, device, quick=quick))
+    cases: dict[str, dict[str, Any]] = {}
+    for name in CASES:
+        for device in devices():
+            cases.setdefault(name, {})[device] = combine(runs[(name, device)])
     return {
         "format": FORMAT,
         "provenance": {

@@ -39,7 +39,7 @@ def measure_many(
     fns: dict[str, Callable[[], object]],
     *,
     min_run_time: float,
-    rounds: int = 5,
+    rounds: int = 10,
     threads: int = THREADS,
 ) -> dict[str, Timing]:
     """Time several variants of one thing, interleaved in ``rounds``.

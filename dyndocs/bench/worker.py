@@ -16,6 +16,8 @@ from dyndocs.bench.timing import THREADS
 
 def main(argv: list[str]) -> int:
     name, device = argv[0], torch.device(argv[1])
+    if device.type == "cuda" and not torch.cuda.is_available():
+        raise SystemExit(f"device {device} is not available on this machine")
     torch.set_num_threads(THREADS)
     rows = CASES[name]("--quick" in argv, device)
     print(json.dumps(rows))
