@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import zlib
 from pathlib import Path
 from urllib.parse import urljoin
 
@@ -92,6 +93,21 @@ def test_search_index_holds_only_its_language(built_site: Path, locale: str) -> 
 
 
 @pytest.mark.parametrize("locale", LOCALES)
+def test_each_language_has_its_own_object_inventory(built_site: Path, locale: str) -> None:
+    root = built_site if locale == "en" else built_site / locale
+    raw = (root / "objects.inv").read_bytes()
+    header, body = raw.split(b"\n", 4)[:4], zlib.decompress(raw.split(b"\n", 4)[4]).decode()
+    assert header[0] == b"# Sphinx inventory version 2"
+    entries = [line.split(" ") for line in body.splitlines()]
+    assert any(name == "dyndocs.models.DynamicModel" for name, *_ in entries)
+    for name, _role, _priority, uri, *_ in entries:
+        assert not uri.startswith(("zh-hans/", "zh-hant/")), f"{locale}/objects.inv: {uri}"
+        path, _, anchor = uri.replace("$", name).partition("#")
+        html = (root / path / "index.html").read_text(encoding="utf-8")
+        assert f'id="{anchor}"' in html, f"{locale}/objects.inv: {name} -> {uri} does not resolve"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
 def test_notebook_is_rendered_and_executed(built_site: Path, locale: str) -> None:
     html = html_pages(built_site, locale)["notebooks/first-graph.md"]
     assert "jp-Cell" in html or "jupyter-wrapper" in html, f"{locale}: notebook not rendered"
@@ -100,10 +116,17 @@ def test_notebook_is_rendered_and_executed(built_site: Path, locale: str) -> Non
 
 
 def test_api_reference_titles_follow_the_language(built_site: Path) -> None:
-    expected = {"en": "Parameters:", "zh-hans": "参数：", "zh-hant": "參數："}
-    for locale, title in expected.items():
+    expected = {
+        "en": ("Parameters:", "Bases:"),
+        "zh-hans": ("参数：", "基类："),
+        "zh-hant": ("參數：", "基礎類別："),
+    }
+    for locale, titles in expected.items():
         html = html_pages(built_site, locale)["reference/api.md"]
-        assert title in html, f"{locale}: API reference section titles not in {locale}"
+        for title in titles:
+            assert title in html, f"{locale}: API reference label {title!r} missing"
+        if locale != "en":
+            assert "Bases:" not in html, f"{locale}: API reference base-class label in English"
 
 
 def test_output_blocks_hold_real_output(built_site: Path) -> None:

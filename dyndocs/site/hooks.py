@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.plugins import event_priority
+from mkdocs.plugins import CombinedEvent, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
@@ -58,7 +58,16 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, n
     return context
 
 
-@event_priority(-110)  # after mkdocs-static-i18n has merged the search entries
-def on_post_build(config: MkDocsConfig) -> None:
+@event_priority(-50)  # mkdocstrings wrote objects.inv in on_env; i18n (-100) builds on next
+def _keep_inventory(config: MkDocsConfig) -> None:
+    languages.keep_inventory(config)
+
+
+@event_priority(-110)  # after mkdocs-static-i18n has built every language and merged search
+def _finish_languages(config: MkDocsConfig) -> None:
     if languages.all_languages_built(config):
         languages.split_search_index(config)
+        languages.write_inventories(config)
+
+
+on_post_build = CombinedEvent(_keep_inventory, _finish_languages)

@@ -6,7 +6,9 @@ object. This module fixes what that leaves wrong for this site:
 - every page must exist in every language (a missing one fails the build);
 - mkdocstrings renders section titles in the page's language;
 - mkdocs-jupyter keeps one cache per language, so the builds stop evicting each other;
-- search: each language gets its own index, so a zh-hans reader only sees zh-hans pages.
+- search: each language gets its own index, so a zh-hans reader only sees zh-hans pages;
+- ``objects.inv``: every language build rewrites it, so each language's is kept and written
+  to that language's root, with URLs relative to it.
 
 Examples:
     >>> from dyndocs.site.languages import split_search_entries
@@ -20,6 +22,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -126,6 +129,45 @@ def split_search_index(config: MkDocsConfig) -> None:
         sitemap = site / "sitemap.xml"
         if locale != default and sitemap.exists():
             shutil.copyfile(sitemap, root / "sitemap.xml")
+
+
+_inventories: dict[str, bytes] = {}
+
+
+def keep_inventory(config: MkDocsConfig) -> None:
+    """Keep the ``objects.inv`` that mkdocstrings just wrote for the current language."""
+    written = Path(config.site_dir) / "objects.inv"
+    if written.exists():
+        _inventories[current_locale(config)] = written.read_bytes()
+
+
+def relocate_inventory(raw: bytes, prefix: str) -> bytes:
+    r"""A Sphinx inventory whose URLs start with ``prefix``, rewritten relative to that folder.
+
+    Examples:
+        >>> import zlib
+        >>> from dyndocs.site.languages import relocate_inventory
+        >>> body = zlib.compress(b"m.f py:function 1 zh-hans/api/#$ -\n")
+        >>> raw = b"# Sphinx inventory version 2\n# Project: p\n# Version: 0\n# z\n" + body
+        >>> zlib.decompress(relocate_inventory(raw, "zh-hans/").split(b"\n", 4)[4])
+        b'm.f py:function 1 api/#$ -\n'
+    """
+    header = raw.split(b"\n", 4)
+    entry = re.compile(rb"^(.+?\s+\S+:\S+\s+-?\d+\s+)" + re.escape(prefix.encode()), re.M)
+    body = entry.sub(rb"\1", zlib.decompress(header[4]))
+    return b"\n".join(header[:4]) + b"\n" + zlib.compress(body)
+
+
+def write_inventories(config: MkDocsConfig) -> None:
+    """Write each language's ``objects.inv`` to its root: ``/``, ``/zh-hans/``, ``/zh-hant/``."""
+    site, default = Path(config.site_dir), default_locale(config)
+    for locale, raw in _inventories.items():
+        if locale == default:
+            (site / "objects.inv").write_bytes(raw)
+        else:
+            (site / locale).mkdir(parents=True, exist_ok=True)
+            (site / locale / "objects.inv").write_bytes(relocate_inventory(raw, f"{locale}/"))
+    _inventories.clear()
 
 
 def all_languages_built(config: MkDocsConfig) -> bool:
