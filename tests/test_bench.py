@@ -33,6 +33,12 @@ def test_failing_case_is_named() -> None:
         results.run_case("no_such_case", "cpu", quick=True)
 
 
+def test_a_case_that_runs_too_long_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(results, "CASE_TIMEOUT_S", 0.01)
+    with pytest.raises(BenchmarkFailed, match="'zero_grad' on cpu timed out after 0.01 s"):
+        results.run_case("zero_grad", "cpu", quick=True)
+
+
 def test_the_requested_device_is_used_or_refused_by_name() -> None:
     """A build asks for ``cuda`` only when CUDA is present; asking without it must say so."""
     if torch.cuda.is_available():
@@ -43,6 +49,19 @@ def test_the_requested_device_is_used_or_refused_by_name() -> None:
         assert results.devices() == ["cpu"]
         with pytest.raises(BenchmarkFailed, match="'zero_grad' on cuda failed:\n.*not available"):
             results.run_case("zero_grad", "cuda", quick=True)
+
+
+def test_a_gpu_machine_measures_both_devices_and_records_its_gpu(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    here = results.cache_key(quick=True)
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: True)
+    monkeypatch.setattr(torch.cuda, "get_device_name", lambda index=0: "NVIDIA H200")
+    assert results.devices() == ["cpu", "cuda"]
+    assert results.environment()["gpu"] == "NVIDIA H200"
+    assert results.cache_key(quick=True) != here, "a GPU's results must not reuse a CPU cache"
+    jobs = results.schedule(list(CASES), results.devices(), quick=True)
+    assert {device for _, device in jobs} == {"cpu", "cuda"} and len(jobs) == 2 * len(CASES)
 
 
 def test_processes_of_a_case_are_spread_over_the_run() -> None:
