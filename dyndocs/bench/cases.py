@@ -79,8 +79,6 @@ def models(quick: bool, device: torch.device) -> dict[str, tuple[nn.Module, torc
         "wide_mlp": (mlp(1024, features=1024), torch.randn(64, 1024)),
         "rnn_cell_stack": (RNNCellStack(), torch.randn(20, 8, 16)),
     }
-    if quick:
-        found.pop("wide_mlp")
     return {k: (m.to(device).eval(), x.to(device)) for k, (m, x) in found.items()}
 
 
@@ -104,7 +102,7 @@ def saved_bytes(fn: Callable[[], object]) -> int:
 def graph_overhead(quick: bool, device: torch.device) -> list[Row]:
     """One multiplication, with and without autograd recording it, across tensor sizes."""
     rows = []
-    sizes = [1, 100_000] if quick else [1, 1_000, 100_000, 1_000_000]
+    sizes = [1, 1_000_000] if quick else [1, 1_000, 100_000, 1_000_000]
     for size in sizes:
         a = torch.randn(size, device=device)
         b = torch.randn(size, device=device)
@@ -238,8 +236,6 @@ def batching(quick: bool, device: torch.device) -> list[Row]:
     rows = []
     torch.manual_seed(0)
     setups = {"tiny_mlp": (mlp(32), 16), "wide_mlp": (mlp(1024, features=1024), 1024)}
-    if quick:
-        setups.pop("wide_mlp")
     for name, (model, features) in setups.items():
         model = model.to(device).eval()
         x = torch.randn(256, features, device=device)
@@ -334,10 +330,40 @@ def variable_length(quick: bool, device: torch.device) -> list[Row]:
     return rows
 
 
+def python_rnn(quick: bool, device: torch.device) -> list[Row]:
+    """A stacked RNN as a Python loop (``DynamicRNN``) against ``nn.RNN`` with the same weights."""
+    torch.manual_seed(0)
+    builtin = nn.RNN(input_size=16, hidden_size=64, num_layers=2).to(device).eval()
+    loop = DynamicRNN(input_size=16, hidden_size=64, num_layers=2).to(device).eval()
+    with torch.no_grad():
+        for k, cell in enumerate(loop.layers):
+            for name in ("weight_ih", "weight_hh", "bias_ih", "bias_hh"):
+                getattr(cell, name).copy_(getattr(builtin, f"{name}_l{k}"))
+    x = torch.randn(20, 8, 16, device=device)
+    with torch.no_grad():
+        agree = bool(torch.allclose(loop(x)[0], builtin(x)[0], atol=agreement_atol(device)))
+    if not agree:
+        raise AssertionError("DynamicRNN and nn.RNN with the same weights disagree")
+
+    def run(model: nn.Module) -> Callable[[], object]:
+        def call() -> object:
+            with torch.no_grad():
+                return model(x)
+
+        return call
+
+    timed = measure_many(
+        {"python_loop": run(loop), "nn_rnn": run(builtin)}, min_run_time=_window(quick)
+    )
+    return [
+        {"row": "rnn_2x64", "variant": v, **t.as_dict(), "agree": agree} for v, t in timed.items()
+    ]
+
+
 def zero_grad(quick: bool, device: torch.device) -> list[Row]:
     """A training step with ``zero_grad(set_to_none=True)`` (the default) and ``=False``."""
     torch.manual_seed(0)
-    model = mlp(512 if quick else 1024, depth=3, features=256).to(device)
+    model = mlp(1024, depth=3, features=256).to(device)
     optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
     x = torch.randn(32, 256, device=device)
     steps: dict[str, Callable[[], object]] = {}
@@ -360,6 +386,7 @@ CASES: dict[str, Callable[[bool, torch.device], list[Row]]] = {
     "compile": compiled,
     "batching": batching,
     "variable_length": variable_length,
+    "python_rnn": python_rnn,
     "zero_grad": zero_grad,
 }
 """Every case, by the name pages use in ``<!-- bench: NAME -->``."""
@@ -370,6 +397,7 @@ BASELINES = {
     "compile": "eager",
     "batching": "loop",
     "variable_length": "loop",
+    "python_rnn": "python_loop",
     "zero_grad": "set_to_none",
 }
 """The variant each case's ratios are taken against."""
