@@ -335,10 +335,7 @@ def python_rnn(quick: bool, device: torch.device) -> list[Row]:
     torch.manual_seed(0)
     builtin = nn.RNN(input_size=16, hidden_size=64, num_layers=2).to(device).eval()
     loop = DynamicRNN(input_size=16, hidden_size=64, num_layers=2).to(device).eval()
-    with torch.no_grad():
-        for k, cell in enumerate(loop.layers):
-            for name in ("weight_ih", "weight_hh", "bias_ih", "bias_hh"):
-                getattr(cell, name).copy_(getattr(builtin, f"{name}_l{k}"))
+    loop.load_weights_from(builtin)
     x = torch.randn(20, 8, 16, device=device)
     with torch.no_grad():
         agree = bool(torch.allclose(loop(x)[0], builtin(x)[0], atol=agreement_atol(device)))

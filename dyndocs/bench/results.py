@@ -187,7 +187,8 @@ def measure_all(*, quick: bool, progress: bool = False) -> dict[str, Any]:
     """Run every case on every device present and return the results with provenance."""
     from tqdm import tqdm
 
-    jobs = schedule(list(CASES), devices(), quick=quick)
+    present = devices()
+    jobs = schedule(list(CASES), present, quick=quick)
     runs: dict[tuple[str, str], list[list[dict[str, Any]]]] = {}
     started = dt.datetime.now(dt.UTC)
     bar = tqdm(
@@ -198,7 +199,7 @@ def measure_all(*, quick: bool, progress: bool = False) -> dict[str, Any]:
         runs.setdefault((name, device), []).append(run_process(name, device, quick=quick))
     cases: dict[str, dict[str, Any]] = {}
     for name in CASES:
-        for device in devices():
+        for device in present:
             cases.setdefault(name, {})[device] = combine(runs[(name, device)])
     return {
         "format": FORMAT,

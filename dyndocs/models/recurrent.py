@@ -78,3 +78,40 @@ class DynamicRNN(nn.Module):
             outputs.append(x_t)
         return torch.stack(outputs), torch.stack(hidden)
         # --8<-- [end:dynamic_rnn]
+
+    def load_weights_from(self, reference: nn.RNN) -> DynamicRNN:
+        """Copy layer ``k`` of ``reference`` into cell ``k``; return ``self``.
+
+        Examples:
+            >>> _ = torch.manual_seed(0)
+            >>> reference = nn.RNN(input_size=4, hidden_size=6, num_layers=2)
+            >>> rnn = DynamicRNN(input_size=4, hidden_size=6, num_layers=2)
+            >>> x = torch.randn(3, 2, 4)
+            >>> torch.allclose(rnn.load_weights_from(reference)(x)[0], reference(x)[0], atol=1e-6)
+            True
+            >>> DynamicRNN(input_size=4, hidden_size=6, num_layers=1).load_weights_from(reference)
+            Traceback (most recent call last):
+            ...
+            ValueError: DynamicRNN.load_weights_from: expected nn.RNN(4, 6, num_layers=1), ...
+        """
+        wanted = (self.input_size, self.hidden_size, len(self.layers), "tanh", True, False)
+        given = (
+            reference.input_size,
+            reference.hidden_size,
+            reference.num_layers,
+            reference.nonlinearity,
+            reference.bias,
+            reference.bidirectional,
+        )
+        if given != wanted:
+            raise ValueError(
+                "DynamicRNN.load_weights_from: expected nn.RNN"
+                f"({self.input_size}, {self.hidden_size}, num_layers={len(self.layers)}), "
+                f"received nn.RNN({given[0]}, {given[1]}, num_layers={given[2]}, "
+                f"nonlinearity={given[3]!r}, bias={given[4]}, bidirectional={given[5]})"
+            )
+        with torch.no_grad():
+            for k, cell in enumerate(self.layers):
+                for name in ("weight_ih", "weight_hh", "bias_ih", "bias_hh"):
+                    getattr(cell, name).copy_(getattr(reference, f"{name}_l{k}"))
+        return self

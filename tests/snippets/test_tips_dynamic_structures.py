@@ -17,13 +17,6 @@ from dyndocs.site import ROOT
 SNIPPETS = ROOT / "snippets" / "tips" / "dynamic-structures"
 
 
-def _copy_weights(rnn: DynamicRNN, reference: nn.RNN) -> None:
-    with torch.no_grad():
-        for k, cell in enumerate(rnn.layers):
-            for name in ("weight_ih", "weight_hh", "bias_ih", "bias_hh"):
-                getattr(cell, name).copy_(getattr(reference, f"{name}_l{k}"))
-
-
 def test_branch_follows_the_sign_of_the_mean() -> None:
     model = MeanBranchNet()
     x = torch.randn(3, 4)
@@ -38,7 +31,7 @@ def test_branch_follows_the_sign_of_the_mean() -> None:
 def test_dynamic_rnn_matches_nn_rnn(num_layers: int, seq_len: int) -> None:
     reference = nn.RNN(input_size=4, hidden_size=6, num_layers=num_layers)
     rnn = DynamicRNN(input_size=4, hidden_size=6, num_layers=num_layers)
-    _copy_weights(rnn, reference)
+    rnn.load_weights_from(reference)
     input_seq, h_0 = torch.randn(seq_len, 2, 4), torch.randn(num_layers, 2, 6)
     outputs, h_n = rnn(input_seq, h_0)
     expected_outputs, expected_h_n = reference(input_seq, h_0)
@@ -53,7 +46,7 @@ def test_dynamic_rnn_matches_nn_rnn(num_layers: int, seq_len: int) -> None:
 def test_dynamic_rnn_gradients_match_nn_rnn() -> None:
     reference = nn.RNN(input_size=4, hidden_size=6, num_layers=2)
     rnn = DynamicRNN(input_size=4, hidden_size=6, num_layers=2)
-    _copy_weights(rnn, reference)
+    rnn.load_weights_from(reference)
     x = torch.randn(5, 2, 4)
     rnn(x)[0].sum().backward()
     reference(x)[0].sum().backward()

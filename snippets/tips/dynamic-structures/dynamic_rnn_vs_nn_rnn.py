@@ -8,11 +8,7 @@ from dyndocs.models.recurrent import DynamicRNN
 torch.manual_seed(0)
 reference = nn.RNN(input_size=4, hidden_size=6, num_layers=2)
 rnn = DynamicRNN(input_size=4, hidden_size=6, num_layers=2)
-
-with torch.no_grad():  # copy layer k of nn.RNN into cell k
-    for k, cell in enumerate(rnn.layers):
-        for name in ("weight_ih", "weight_hh", "bias_ih", "bias_hh"):
-            getattr(cell, name).copy_(getattr(reference, f"{name}_l{k}"))
+rnn.load_weights_from(reference)  # layer k of nn.RNN into cell k
 
 input_seq = torch.randn(5, 3, 4)
 h_0 = torch.randn(2, 3, 6)
