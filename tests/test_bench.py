@@ -14,9 +14,10 @@ import pytest
 import torch
 
 from dyndocs.bench import results
-from dyndocs.bench.cases import CASES, saved_bytes
+from dyndocs.bench.cases import CASES
 from dyndocs.bench.render import ClaimContradicted, render_page, table
 from dyndocs.bench.results import BenchmarkFailed, ResultSet, classify
+from dyndocs.inspect import saved_bytes
 
 
 def test_saved_bytes_counts_each_storage_once() -> None:
@@ -26,6 +27,17 @@ def test_saved_bytes_counts_each_storage_once() -> None:
     assert saved_bytes(lambda: a * b) == 2 * a.untyped_storage().nbytes()
     with torch.no_grad():
         assert saved_bytes(lambda: a * b) == 0
+
+
+def test_saved_bytes_leaves_out_the_parameters_it_is_told_to() -> None:
+    model = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.ReLU(), torch.nn.Linear(8, 2))
+    x = torch.randn(3, 4)
+    activations = (3 * 4 + 3 * 8) * 4  # the input (saved by the first matmul) and ReLU's output
+    assert saved_bytes(lambda: model(x), exclude=model) == activations
+    # Counting parameters adds the second layer's weight, which its input's gradient needs; the
+    # first weight is not saved because nothing upstream of it requires a gradient.
+    second_weight = model[2].weight.untyped_storage().nbytes()
+    assert saved_bytes(lambda: model(x)) == activations + second_weight
 
 
 def test_failing_case_is_named() -> None:

@@ -17,8 +17,10 @@ from torch import nn
 from torch.nn.utils.rnn import pack_padded_sequence, pad_sequence
 
 from dyndocs.bench.timing import measure_many
-from dyndocs.models.branching import DynamicModel
+from dyndocs.inspect import saved_bytes
+from dyndocs.models.compiled import MyModule
 from dyndocs.models.recurrent import DynamicRNN
+from dyndocs.models.tips import MeanBranchNet
 
 Row = dict[str, Any]
 
@@ -60,17 +62,6 @@ class RNNCellStack(nn.Module):
         return self.rnn(x)[1]
 
 
-class MeanBranch(nn.Module):
-    """:class:`~dyndocs.models.branching.DynamicModel` deciding its branch from the input's mean."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.model = DynamicModel()
-
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return self.model(x, condition=x.mean())
-
-
 def models(quick: bool, device: torch.device) -> dict[str, tuple[nn.Module, torch.Tensor]]:
     """The models most cases compare, each with an input."""
     torch.manual_seed(0)
@@ -80,23 +71,6 @@ def models(quick: bool, device: torch.device) -> dict[str, tuple[nn.Module, torc
         "rnn_cell_stack": (RNNCellStack(), torch.randn(20, 8, 16)),
     }
     return {k: (m.to(device).eval(), x.to(device)) for k, (m, x) in found.items()}
-
-
-def saved_bytes(fn: Callable[[], object]) -> int:
-    """Bytes of the tensors autograd keeps for backward while ``fn`` runs.
-
-    Counted once per storage: parameters saved at every use would otherwise count many times.
-    """
-    storages: dict[tuple[int, str], int] = {}
-
-    def pack(tensor: torch.Tensor) -> torch.Tensor:
-        storage = tensor.untyped_storage()
-        storages[(storage.data_ptr(), str(tensor.device))] = storage.nbytes()
-        return tensor
-
-    with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
-        fn()
-    return sum(storages.values())
 
 
 def graph_overhead(quick: bool, device: torch.device) -> list[Row]:
@@ -149,7 +123,7 @@ def no_grad(quick: bool, device: torch.device) -> list[Row]:
                     "row": name,
                     "variant": variant,
                     **timed[variant].as_dict(),
-                    "saved_bytes": saved_bytes(timed_forward),
+                    "saved_bytes": saved_bytes(timed_forward, exclude=model),
                 }
             )
     return rows
@@ -165,17 +139,34 @@ def _counting_inductor(counter: dict[str, int]) -> Callable[..., Any]:
     return backend
 
 
+def _warm_up_inductor(device: torch.device) -> None:
+    """Compile a throwaway function, so the first model's compile time excludes Inductor's start-up.
+
+    The first ``torch.compile`` in a process also imports and initialises Inductor (seconds on a
+    CPU); every later compile skips that. Paying it here makes ``setup_s`` comparable across rows.
+    """
+    torch._dynamo.reset()
+    torch.compile(lambda t: torch.relu(t) + 1)(torch.ones(2, device=device))
+    torch._dynamo.reset()
+
+
 def compiled(quick: bool, device: torch.device) -> list[Row]:
     """Eager vs TorchScript trace and script vs ``torch.compile``, with compile time apart."""
     import torch._dynamo
 
     rows = []
-    cases = models(quick, device)
     torch.manual_seed(0)
-    cases["mean_branch"] = (MeanBranch().to(device).eval(), torch.randn(4, 10, device=device))
+    cases = {"my_module": (MyModule().to(device).eval(), torch.randn(8, 10, device=device))}
+    cases.update(models(quick, device))
+    torch.manual_seed(0)
+    mean_branch = MeanBranchNet(in_features=10, out_features=10).to(device).eval()
+    cases["mean_branch"] = (mean_branch, torch.randn(4, 10, device=device))
+    _warm_up_inductor(device)
     for name, (model, x) in cases.items():
         calls: dict[str, Callable[[], object]] = {}
         extras: dict[str, dict[str, Any]] = {}
+        with torch.no_grad():  # measured for every row, not assumed
+            breaks = torch._dynamo.explain(model)(x).graph_break_count
         for variant in ("eager", "trace", "script", "compile"):
             torch._dynamo.reset()
             counter = {"graphs": 0}
@@ -208,14 +199,11 @@ def compiled(quick: bool, device: torch.device) -> list[Row]:
                 extra["graphs"] = counter["graphs"]
                 if name == "mean_branch":
                     before = counter["graphs"]
-                    flipped = x.abs() + 1 if x.mean() <= 0.5 else -x.abs()  # the other branch
+                    flipped = -x.abs() if x.mean() > 0 else x.abs() + 1  # the other branch
                     with torch.no_grad():
                         run(flipped)
-                    extra["recompiled_graphs"] = counter["graphs"] - before
-                    explained = torch._dynamo.explain(model)(x)
-                    extra["graph_breaks"] = explained.graph_break_count
-                else:
-                    extra["graph_breaks"] = 0
+                    extra["flip_graphs"] = counter["graphs"] - before
+                extra["graph_breaks"] = breaks
 
             def call(run: Callable[[torch.Tensor], torch.Tensor] = run) -> object:
                 with torch.no_grad():

@@ -55,7 +55,7 @@ TEXT: dict[str, dict[str, str]] = {
         "compile": "first call",
         "graphs": "graphs",
         "breaks": "graph breaks",
-        "recompiled": "new graphs when the branch flips",
+        "flip": "new graphs when the branch flips",
         "agree": "All variants give the same results.",
         "disagree": "Variants DISAGREE with the baseline.",
         "padding": "padding: {share} of the padded batch",
@@ -79,7 +79,7 @@ TEXT: dict[str, dict[str, str]] = {
         "compile": "首次调用",
         "graphs": "图",
         "breaks": "图中断",
-        "recompiled": "分支切换时新编译的图",
+        "flip": "分支切换时新编译的图",
         "agree": "所有方案的结果一致。",
         "disagree": "各方案的结果与基准不一致！",
         "padding": "填充占填充后批次的 {share}",
@@ -103,7 +103,7 @@ TEXT: dict[str, dict[str, str]] = {
         "compile": "首次呼叫",
         "graphs": "圖",
         "breaks": "圖中斷",
-        "recompiled": "分支切換時新編譯的圖",
+        "flip": "分支切換時新編譯的圖",
         "agree": "所有方案的結果一致。",
         "disagree": "各方案的結果與基準不一致！",
         "padding": "填補佔填補後批次的 {share}",
@@ -120,7 +120,8 @@ LABELS: dict[str, dict[str, str]] = {
         "wide_mlp": "wide MLP (1024→1024→1024→4)",
         "rnn_cell_stack": "RNNCell stack (2×64, 20 steps)",
         "rnn_2x64": "2-layer RNN (64 hidden units, 20 steps, batch of 8)",
-        "mean_branch": "DynamicModel, branch on the input's mean",
+        "my_module": "MyModule (one linear layer, 10→20)",
+        "mean_branch": "MeanBranchNet, branch on the input's mean",
         "mlp_step": "training step, MLP 3×512",
         "inference": "inference",
         "training": "training (forward + backward)",
@@ -130,7 +131,8 @@ LABELS: dict[str, dict[str, str]] = {
         "wide_mlp": "宽 MLP（1024→1024→1024→4）",
         "rnn_cell_stack": "RNNCell 堆叠（2×64，20 步）",
         "rnn_2x64": "两层 RNN（64 个隐藏单元，20 步，批次 8）",
-        "mean_branch": "DynamicModel，按输入均值选分支",
+        "my_module": "MyModule（一个线性层，10→20）",
+        "mean_branch": "MeanBranchNet，按输入均值选分支",
         "mlp_step": "训练一步，MLP 3×512",
         "inference": "推理",
         "training": "训练（前向 + 反向）",
@@ -140,7 +142,8 @@ LABELS: dict[str, dict[str, str]] = {
         "wide_mlp": "寬 MLP（1024→1024→1024→4）",
         "rnn_cell_stack": "RNNCell 堆疊（2×64，20 步）",
         "rnn_2x64": "兩層 RNN（64 個隱藏單元，20 步，批次 8）",
-        "mean_branch": "DynamicModel，依輸入平均值選分支",
+        "my_module": "MyModule（一個線性層，10→20）",
+        "mean_branch": "MeanBranchNet，依輸入平均值選分支",
         "mlp_step": "訓練一步，MLP 3×512",
         "inference": "推論",
         "training": "訓練（前向 + 反向）",
@@ -223,8 +226,8 @@ def _cell(r: dict[str, Any], ratio: float | None, case: str, t: dict[str, str]) 
         details.append(f"{t['compile']} {format_time(r['setup_s'])}")
     if "graphs" in r:
         details.append(f"{t['graphs']}: {r['graphs']}, {t['breaks']}: {r['graph_breaks']}")
-    if "recompiled_graphs" in r:
-        details.append(f"{t['recompiled']}: {r['recompiled_graphs']}")
+    if "flip_graphs" in r:
+        details.append(f"{t['flip']}: {r['flip_graphs']}")
     if details:
         lines.append(" · ".join(details))
     return "<br>".join(lines)

@@ -47,7 +47,7 @@ class CondModel(ConditionalModel):
     """:class:`ConditionalModel` with its ``if`` written as :func:`torch.cond`.
 
     Both branches become part of one graph, so ``torch.compile(..., fullgraph=True)``
-    and ``torch.export`` accept it. ``torch.cond`` needs both branches to return the
+    and ``torch.export`` accept it. ``torch.cond`` asks both branches to return the
     same shape and dtype, which the corrected ``ConditionalModel`` already does.
 
     Examples:

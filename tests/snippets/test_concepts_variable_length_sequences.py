@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import runpy
 
 import pytest
@@ -88,3 +89,16 @@ def test_snippets_show_the_claims(capsys: pytest.CaptureFixture[str]) -> None:
     assert "padding steps: 11 of 45" in out
     assert "output[-1] right per sequence: [False, False, True]" in out
     assert "indexed by lengths right: True" in out
+
+
+def test_the_python_loop_calls_a_cell_per_step_and_nn_rnn_once() -> None:
+    from dyndocs.site import outputs
+
+    out = outputs.output_of(SNIPPETS / "rnn_graph.py")
+    counts = [tuple(int(n) for n in re.findall(r"(\d+) (?:Python call|graph node)", line))
+              for line in out.splitlines()]
+    (loop_calls_3, loop_nodes_3, rnn_calls_3, rnn_nodes_3) = counts[0]
+    (loop_calls_7, loop_nodes_7, rnn_calls_7, rnn_nodes_7) = counts[1]
+    assert (loop_calls_3, loop_calls_7) == (2 * 3, 2 * 7)  # two layers, one call per step each
+    assert rnn_calls_3 == rnn_calls_7 == 1
+    assert loop_nodes_7 > loop_nodes_3 and rnn_nodes_7 > rnn_nodes_3  # on the CPU both grow

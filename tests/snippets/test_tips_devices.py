@@ -27,6 +27,7 @@ def test_module_to_is_in_place_and_tensor_to_returns_new() -> None:
     x = torch.ones(2)
     moved = x.to("meta")
     assert moved is not x and x.device.type == "cpu"
+    assert x.to("cpu") is x  # already there: the same object, so reassigning is always safe
 
 
 def test_pick_device_falls_back_to_cpu_without_gpu() -> None:

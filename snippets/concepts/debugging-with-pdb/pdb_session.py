@@ -29,6 +29,9 @@ COMMANDS = [
     "p x.shape",  # after linear2 and ReLU
     "c",  # c(ontinue): run on to the end
 ]
+if sys.version_info >= (3, 13):
+    # Up to 3.12 pdb stops on the line after breakpoint(); from 3.13 on breakpoint() itself
+    COMMANDS.insert(0, "n")
 
 env = {**os.environ, "PYTHONBREAKPOINT": "pdb.set_trace"}  # turn breakpoint() on
 with tempfile.TemporaryDirectory() as tmp:
@@ -52,4 +55,5 @@ parts = session.split("(Pdb) ")
 transcript = parts[0] + "".join(
     f"(Pdb) {command}\n{output}" for command, output in zip(COMMANDS, parts[1:], strict=True)
 )
+print(f"Python {sys.version_info.major}.{sys.version_info.minor}")
 print(transcript.rstrip())

@@ -1,25 +1,20 @@
-"""Count the graphs torch.compile captures while the branch flips."""
+"""A tensor condition: the other branch gets its own graph the first time, and nothing recompiles."""
 
 import torch
 
+from dyndocs.inspect import CapturedGraphs, dynamo_log
 from dyndocs.models.branching import ConditionalModel
 
 torch.manual_seed(0)
-
-graphs = []
-
-
-def counting_backend(gm, example_inputs):
-    """A torch.compile backend that records each captured graph and runs it as is."""
-    graphs.append(gm)
-    return gm.forward
-
-
-model = ConditionalModel()
-compiled = torch.compile(model, backend=counting_backend)
+graphs = CapturedGraphs()
+compiled = torch.compile(ConditionalModel(), backend=graphs)
 x = torch.randn(4, 10)
 
-for value in [0.9, 0.8, 0.1, 0.2, 0.7]:
-    output = compiled(x, torch.tensor([value]))
-    branch = "linear2" if value > 0.5 else "linear3"
-    print(f"condition {value} ({branch}): {len(graphs)} graphs so far")
+with dynamo_log() as log:
+    for value in [0.9, 0.8, 0.1, 0.2, 0.7]:
+        compiled(x, torch.tensor([value]))
+        branch = "linear2" if value > 0.5 else "linear3"
+        print(f"condition {value} ({branch}): graphs so far: {len(graphs)}")
+
+print("graphs:", [graphs.ops(i) for i in range(len(graphs))])
+print("recompiles:", log.recompiles)

@@ -2,28 +2,21 @@
 
 import torch
 
+from dyndocs.inspect import CapturedGraphs
 from dyndocs.models.branching import ConditionalModel
 from dyndocs.models.compiled import CondModel
 
 torch.manual_seed(0)
-
-graphs = []
-
-
-def counting_backend(gm, example_inputs):
-    """A torch.compile backend that records each captured graph and runs it as is."""
-    graphs.append(gm)
-    return gm.forward
-
-
 model = CondModel()
 eager = ConditionalModel()
 eager.load_state_dict(model.state_dict())  # same weights, written with an if
 
-compiled = torch.compile(model, fullgraph=True, backend=counting_backend)
+graphs = CapturedGraphs()
+compiled = torch.compile(model, fullgraph=True, backend=graphs)
 x = torch.randn(4, 10)
 
 for value in [0.9, 0.1, 0.7]:
     condition = torch.tensor([value])
     same = torch.allclose(compiled(x, condition), eager(x, condition), atol=1e-6)
     print(f"condition {value}: {len(graphs)} graph, same as the if version: {same}")
+print("ops:", graphs.ops(0))

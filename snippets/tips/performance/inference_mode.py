@@ -1,4 +1,4 @@
-"""torch.inference_mode(): like no_grad, and its results can never enter a graph later."""
+"""Inference tensors fail only where autograd would save them, or change them in place."""
 
 import torch
 from torch import nn
@@ -10,10 +10,21 @@ inputs = torch.randn(3, 4)
 with torch.inference_mode():
     outputs = model(inputs)
 
-print("requires_grad:", outputs.requires_grad)
-print("is_inference:", outputs.is_inference())
+print("requires_grad:", outputs.requires_grad, "is_inference:", outputs.is_inference())
 scale = torch.ones(2, requires_grad=True)
+
+(outputs + scale).sum().backward()  # addition saves nothing for backward: allowed
+print("outputs + scale: backward works, scale.grad =", scale.grad)
+
 try:
-    (outputs * scale).sum().backward()  # autograd would have to save `outputs` for backward
+    outputs * scale  # multiplication must save `outputs` to compute scale's gradient
 except RuntimeError as error:
-    print("RuntimeError:", str(error).split(".")[0])
+    print("outputs * scale: RuntimeError:", str(error).split(".")[0])
+
+try:
+    outputs.mul_(2)  # in place, outside inference mode
+except RuntimeError as error:
+    print("outputs.mul_(2): RuntimeError:", str(error).split(" outside")[0])
+
+(outputs.clone() * scale).sum().backward()  # a clone is an ordinary tensor
+print("outputs.clone() * scale: backward works")
