@@ -1,5 +1,5 @@
 # Every target creates or updates the project-local .venv first; the stamp makes that a no-op when
-# pyproject.toml and requirements.lock are unchanged.
+# the project files and requirements.lock are unchanged.
 SHELL := /bin/bash
 VENV := .venv
 BIN := $(VENV)/bin
@@ -8,30 +8,39 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONBREAKPOINT := 0
 
-.PHONY: serve test build bench lock clean
+.PHONY: serve test build bench bench-record system lock clean
 
-$(STAMP): pyproject.toml requirements.lock
+$(STAMP): pyproject.toml sitebuild/pyproject.toml requirements.lock
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c requirements.lock -e ".[dev]"
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c requirements.lock \
+		-e . -e "./sitebuild[dev]"
 	@touch $(STAMP)
 
-## Serve the site with all three languages at http://127.0.0.1:8000
+## Serve the site with all three languages at http://127.0.0.1:8000 (never measures benchmarks)
 serve: $(STAMP)
-	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
+	$(BIN)/python -m mkdocs serve --dev-addr 127.0.0.1:8000
 
-## Run the whole test suite (pages in every language, snippets, doctests, strict build, browser checks)
-test: $(STAMP)
+## Run the whole test suite (checks or installs the system packages it needs first)
+test: system $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-## Build the static site for hosting into site/ (strict: any warning fails)
+## Build the static site for hosting into site/ (strict; measures the benchmarks if not cached)
 build: $(STAMP)
-	$(BIN)/mkdocs build --strict
+	$(BIN)/python -m mkdocs build --strict
 
-## Re-measure the benchmarks now, whatever the cache holds
+## Measure the benchmarks now, whatever the cache holds
 bench: $(STAMP)
-	$(BIN)/python -m dyndocs.bench --force
+	$(BIN)/python -m sitebuild.bench --force
 
-## Re-pin every dependency after changing pyproject.toml
+## Measure the benchmarks and record them with the repository (benchmarks/recorded.json)
+bench-record: $(STAMP)
+	$(BIN)/python -m sitebuild.bench --force --output benchmarks/recorded.json
+
+## Check, or install as root, the Debian packages the tests need (Chromium, CJK fonts)
+system:
+	@.ci/system-packages
+
+## Re-pin every dependency after changing a pyproject.toml
 lock: $(STAMP)
 	@{ echo "# Exact pins for reproducible builds; used as a constraints file by the Makefile and CI."; \
 	   echo "# Regenerate with: make lock"; \

@@ -11,7 +11,7 @@ object. This module fixes what that leaves wrong for this site:
   to that language's root, with URLs relative to it.
 
 Examples:
-    >>> from dyndocs.site.languages import split_search_entries
+    >>> from sitebuild.languages import split_search_entries
     >>> docs = [{"location": "a/"}, {"location": "zh-hans/a/"}, {"location": "zh-hant/a/#x"}]
     >>> split_search_entries(docs, ["en", "zh-hans", "zh-hant"], default="en")["zh-hant"]
     [{'location': 'a/#x'}]
@@ -29,8 +29,6 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 
-from dyndocs.site import ROOT
-
 
 def i18n(config: MkDocsConfig) -> Any:
     """Return the mkdocs-static-i18n plugin instance."""
@@ -41,6 +39,12 @@ def locales(config: MkDocsConfig) -> list[str]:
     """All configured locales, default first, e.g. ``["en", "zh-hans", "zh-hant"]``."""
     languages = i18n(config).config.languages
     return [lang.locale for lang in sorted(languages, key=lambda lang: not lang.default)]
+
+
+def names(config: MkDocsConfig) -> dict[str, str]:
+    """Each locale's name as the language switcher shows it, default first."""
+    languages = sorted(i18n(config).config.languages, key=lambda lang: not lang.default)
+    return {str(lang.locale): str(lang.name) for lang in languages}
 
 
 def default_locale(config: MkDocsConfig) -> str:
@@ -77,7 +81,7 @@ def check_pages(config: MkDocsConfig) -> None:
         raise PluginError("Every page must exist in every language; missing: " + ", ".join(missing))
 
 
-def configure(config: MkDocsConfig) -> None:
+def configure(config: MkDocsConfig, cache: Path) -> None:
     """Point language-dependent plugin settings at the language being built."""
     locale = current_locale(config)
     docstrings = config.plugins.get("mkdocstrings")
@@ -86,7 +90,7 @@ def configure(config: MkDocsConfig) -> None:
         docstrings._handlers._locale = str(config.theme["language"])
     notebooks = config.plugins.get("mkdocs-jupyter")
     if notebooks is not None:
-        notebooks.config["cache_dir"] = str(ROOT / ".cache" / "jupyter" / locale)
+        notebooks.config["cache_dir"] = str(cache / "jupyter" / locale)
 
 
 def split_search_entries(
@@ -131,14 +135,33 @@ def split_search_index(config: MkDocsConfig) -> None:
             shutil.copyfile(sitemap, root / "sitemap.xml")
 
 
-_inventories: dict[str, bytes] = {}
+class Inventories:
+    """Each language's ``objects.inv``, kept as it is written and put at its root at the end.
 
+    mkdocstrings writes ``objects.inv`` at the site root in every language build, so the last
+    language would win.
+    """
 
-def keep_inventory(config: MkDocsConfig) -> None:
-    """Keep the ``objects.inv`` that mkdocstrings just wrote for the current language."""
-    written = Path(config.site_dir) / "objects.inv"
-    if written.exists():
-        _inventories[current_locale(config)] = written.read_bytes()
+    def __init__(self) -> None:
+        self.by_locale: dict[str, bytes] = {}
+
+    def keep(self, config: MkDocsConfig) -> None:
+        """Keep the ``objects.inv`` that mkdocstrings just wrote for the current language."""
+        written = Path(config.site_dir) / "objects.inv"
+        if written.exists():
+            self.by_locale[current_locale(config)] = written.read_bytes()
+
+    def write(self, config: MkDocsConfig) -> None:
+        """Write each language's inventory to its root: ``/``, ``/zh-hans/``, ``/zh-hant/``."""
+        site, default = Path(config.site_dir), default_locale(config)
+        for locale, raw in self.by_locale.items():
+            if locale == default:
+                (site / "objects.inv").write_bytes(raw)
+            else:
+                (site / locale).mkdir(parents=True, exist_ok=True)
+                relocated = relocate_inventory(raw, f"{locale}/")
+                (site / locale / "objects.inv").write_bytes(relocated)
+        self.by_locale.clear()
 
 
 def relocate_inventory(raw: bytes, prefix: str) -> bytes:
@@ -146,7 +169,7 @@ def relocate_inventory(raw: bytes, prefix: str) -> bytes:
 
     Examples:
         >>> import zlib
-        >>> from dyndocs.site.languages import relocate_inventory
+        >>> from sitebuild.languages import relocate_inventory
         >>> body = zlib.compress(b"m.f py:function 1 zh-hans/api/#$ -\n")
         >>> raw = b"# Sphinx inventory version 2\n# Project: p\n# Version: 0\n# z\n" + body
         >>> zlib.decompress(relocate_inventory(raw, "zh-hans/").split(b"\n", 4)[4])
@@ -156,18 +179,6 @@ def relocate_inventory(raw: bytes, prefix: str) -> bytes:
     entry = re.compile(rb"^(.+?\s+\S+:\S+\s+-?\d+\s+)" + re.escape(prefix.encode()), re.M)
     body = entry.sub(rb"\1", zlib.decompress(header[4]))
     return b"\n".join(header[:4]) + b"\n" + zlib.compress(body)
-
-
-def write_inventories(config: MkDocsConfig) -> None:
-    """Write each language's ``objects.inv`` to its root: ``/``, ``/zh-hans/``, ``/zh-hant/``."""
-    site, default = Path(config.site_dir), default_locale(config)
-    for locale, raw in _inventories.items():
-        if locale == default:
-            (site / "objects.inv").write_bytes(raw)
-        else:
-            (site / locale).mkdir(parents=True, exist_ok=True)
-            (site / locale / "objects.inv").write_bytes(relocate_inventory(raw, f"{locale}/"))
-    _inventories.clear()
 
 
 def all_languages_built(config: MkDocsConfig) -> bool:

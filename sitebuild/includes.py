@@ -1,30 +1,25 @@
 """Expand ``--8<--`` includes exactly as the site build does.
 
-The build expands includes inside Python-Markdown, with pymdownx.snippets and the
-run-output preprocessor of :mod:`dyndocs.site.outputs`. The tests need the same
-text to run every code block as the reader sees it, so both go through the
-preprocessors configured in ``mkdocs.yml``.
+The build expands includes inside Python-Markdown, with pymdownx.snippets and the run-output
+preprocessor of :mod:`sitebuild.outputs`. The tests need the same text to run every code
+block as the reader sees it, so both go through the preprocessors configured in ``mkdocs.yml``.
 
 Examples:
-    >>> from dyndocs.site.includes import expand
-    >>> print(expand('--8<-- "snippets/no/such/file.py"', source="docs/en/x.md"))
-    ... # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    dyndocs.site.includes.IncludeError: docs/en/x.md, line 1 (...): Snippet ... could not be found
+    >>> from sitebuild.includes import include_targets
+    >>> include_targets('```python\\n--8<-- "snippets/a.py:main"\\n```')
+    ['snippets/a.py:main']
 """
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from dyndocs.site import ROOT
+from sitebuild.project import load_config
 
 INCLUDE_LINE = re.compile(r'^\s*-{1,}8<-{1,}\s+"(?P<target>[^"]+)"\s*$')
-PREPROCESSORS = ("glossary_table", "run_output", "snippet")
+PREPROCESSORS = ("run_output", "snippet")
 """The preprocessors that expand includes, in the order Python-Markdown runs them."""
 
 
@@ -32,28 +27,32 @@ class IncludeError(Exception):
     """An include names a missing file or section, or its example failed."""
 
 
-@lru_cache(maxsize=1)
-def markdown_settings(config_file: Path = ROOT / "mkdocs.yml") -> tuple[list[str], dict[str, Any]]:
-    """Return the Markdown extensions and their settings from ``mkdocs.yml``."""
-    from mkdocs.config import load_config
-
-    config = load_config(str(config_file))
+def markdown_settings(config_file: Path) -> tuple[list[str], dict[str, Any]]:
+    """The Markdown extensions and their settings from ``config_file`` (a ``mkdocs.yml``)."""
+    config = load_config(config_file.resolve())
     return list(config.markdown_extensions), dict(config.mdx_configs)
 
 
-def expand(text: str, *, source: str | Path) -> str:
+def expand(text: str, *, source: str | Path, config_file: Path) -> str:
     """Return ``text`` with every include replaced by what the site build puts there.
 
     Args:
         text: Markdown source of a page or notebook.
         source: Where ``text`` comes from; named in errors.
+        config_file: The ``mkdocs.yml`` whose Markdown extensions the build uses.
 
     Raises:
         IncludeError: A file or section is missing, or a snippet whose output is shown fails.
     """
     import markdown
 
-    extensions, configs = markdown_settings()
+    from sitebuild import glossary
+    from sitebuild.project import load
+
+    project = load(config_file)
+    names = dict(project.language_names)
+    text = glossary.expand_table(text, project.glossary, names)  # as the plugin does
+    extensions, configs = markdown_settings(config_file)
     md = markdown.Markdown(extensions=extensions, extension_configs=configs)
     lines = text.split("\n")
     for name in PREPROCESSORS:
@@ -64,29 +63,20 @@ def expand(text: str, *, source: str | Path) -> str:
     return "\n".join(lines)
 
 
-def expand_file(path: Path) -> str:
-    """Read ``path`` and :func:`expand` it."""
-    return expand(path.read_text(encoding="utf-8"), source=_display(path))
-
-
 def include_targets(text: str) -> list[str]:
-    """List the include targets of ``text`` in order, e.g. ``["snippets/a.py:main"]``.
-
-    Examples:
-        >>> include_targets('```python\\n--8<-- "snippets/a.py:main"\\n```')
-        ['snippets/a.py:main']
-    """
+    """List the include targets of ``text`` in order, e.g. ``["snippets/a.py:main"]``."""
     return [m["target"] for line in text.splitlines() if (m := INCLUDE_LINE.match(line))]
 
 
-def expanded_copy(path: Path, cache_root: Path) -> Path:
+def expanded_copy(path: Path, root: Path, cache_root: Path, config_file: Path) -> Path:
     """Write the expanded ``path`` under ``cache_root`` and return the copy's path.
 
-    mkdocs-jupyter reads notebooks from disk rather than through Markdown, so a
-    notebook page is handed an expanded copy.
+    mkdocs-jupyter reads notebooks from disk rather than through Markdown, so a notebook page is
+    handed an expanded copy.
     """
-    target = cache_root / path.resolve().relative_to(ROOT)
-    text = expand_file(path)
+    target = cache_root / path.resolve().relative_to(root)
+    source = path.resolve().relative_to(root)
+    text = expand(path.read_text(encoding="utf-8"), source=source, config_file=config_file)
     if not target.exists() or target.read_text(encoding="utf-8") != text:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
@@ -101,10 +91,3 @@ def _line_of(text: str, message: str) -> str:
         if match and any(q in match["target"] or match["target"] in q for q in quoted):
             return f', line {number} (--8<-- "{match["target"]}")'
     return ""
-
-
-def _display(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(ROOT))
-    except ValueError:
-        return str(path)

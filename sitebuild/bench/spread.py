@@ -1,7 +1,7 @@
-"""Run-to-run spread of the reported ratios: ``python -m dyndocs.bench.spread [--runs 3]``.
+"""Run-to-run spread of the reported ratios: ``python -m sitebuild.bench.spread [--runs 3]``.
 
-Measures the whole suite several times (nothing cached) and reports, for each
-speed-up a page shows, ``(max - min) / median`` over the runs.
+Measures the whole suite several times (nothing cached) and reports, for each speed-up a page
+shows, ``(max - min) / median`` over the runs.
 """
 
 from __future__ import annotations
@@ -9,21 +9,22 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+from pathlib import Path
 from typing import Any
 
-from dyndocs.bench.cases import BASELINES
-from dyndocs.bench.render import speedups
-from dyndocs.bench.results import measure_all
+from sitebuild.bench.render import CaseData
+from sitebuild.bench.suite import Suite
 
 
 def ratio_spreads(runs: list[dict[str, Any]]) -> dict[str, float]:
     """Relative spread of every speed-up across ``runs``, keyed ``case.row.variant@device``."""
     collected: dict[str, list[float]] = {}
     for results in runs:
-        for case, by_device in results["cases"].items():
-            for device, rows in by_device.items():
-                for (row, variant), ratio in speedups(rows, case).items():
-                    if variant != BASELINES[case]:
+        for case, described in results["cases"].items():
+            for device in described["devices"]:
+                data = CaseData.of(results, case, device)
+                for (row, variant), ratio in data.speedups().items():
+                    if variant != data.baseline:
                         collected.setdefault(f"{case}.{row}.{variant}@{device}", []).append(ratio)
     return {
         key: (max(values) - min(values)) / statistics.median(values)
@@ -33,11 +34,13 @@ def ratio_spreads(runs: list[dict[str, Any]]) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m dyndocs.bench.spread", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m sitebuild.bench.spread", description=__doc__)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args(argv)
-    runs = [measure_all(quick=args.quick, progress=True) for _ in range(args.runs)]
+    root = Path.cwd().resolve()
+    suite = Suite(root, root / ".cache" / "bench")
+    runs = [suite.measure(quick=args.quick, progress=True) for _ in range(args.runs)]
     spreads = ratio_spreads(runs)
     for key, spread in sorted(spreads.items(), key=lambda item: -item[1]):
         print(f"{spread:7.1%}  {key}")

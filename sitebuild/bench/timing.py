@@ -2,7 +2,7 @@
 
 Examples:
     >>> import torch
-    >>> from dyndocs.bench.timing import measure_many
+    >>> from sitebuild.bench.timing import measure_many
     >>> t = measure_many({"x2": lambda: torch.ones(4) * 2}, min_run_time=0.01, rounds=1)["x2"]
     >>> t.median_s > 0 and t.iqr_s >= 0 and t.runs >= 1
     True
@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 import torch
 from torch.utils import benchmark
+
+from sitebuild.bench.registry import Row
 
 WARMUP_CALLS = 3
 THREADS = 1
@@ -31,8 +33,9 @@ class Timing:
     iqr_s: float
     runs: int
 
-    def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+    def row(self, row: str, variant: str, **metrics: Any) -> Row:
+        """This timing as the :class:`~sitebuild.bench.registry.Row` ``row``/``variant``."""
+        return Row(row, variant, self.median_s, self.iqr_s, self.runs, metrics)
 
 
 def measure_many(

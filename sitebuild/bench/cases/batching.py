@@ -1,0 +1,35 @@
+"""256 samples in one batch against a Python loop over them, for inference under ``no_grad``."""
+
+from __future__ import annotations
+
+import torch
+
+from sitebuild.bench.cases._shared import agreement_atol, mlp, window
+from sitebuild.bench.registry import Metric, Row, case
+from sitebuild.bench.timing import measure_many
+
+
+@case(baseline="loop", metrics=(Metric("agree", unit="bool", combine="all", show="note"),))
+def batching(quick: bool, device: torch.device) -> list[Row]:
+    rows = []
+    torch.manual_seed(0)
+    setups = {"tiny_mlp": (mlp(32), 16), "wide_mlp": (mlp(1024, features=1024), 1024)}
+    for name, (model, features) in setups.items():
+        model = model.to(device).eval()
+        x = torch.randn(256, features, device=device)
+        with torch.no_grad():
+            batched = model(x)
+            looped = torch.cat([model(x[i : i + 1]) for i in range(len(x))])
+        agree = bool(torch.allclose(batched, looped, atol=agreement_atol(device)))
+
+        def loop() -> object:
+            with torch.no_grad():
+                return [model(x[i : i + 1]) for i in range(len(x))]
+
+        def batch() -> object:
+            with torch.no_grad():
+                return model(x)
+
+        timed = measure_many({"loop": loop, "batch": batch}, min_run_time=window(quick))
+        rows += [timing.row(name, variant, agree=agree) for variant, timing in timed.items()]
+    return rows

@@ -1,0 +1,125 @@
+"""Eager vs TorchScript trace and script vs ``torch.compile``, with compile time apart.
+
+Compile time (``setup_s``) is each model's own: a throwaway function is compiled first, so
+Inductor's one-time start-up in a fresh process is not charged to the first model, and Inductor's
+on-disk caches are off while the models compile, so the figure is a real compile rather than a
+cache hit from an earlier run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+import warnings
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import torch
+from torch import nn
+
+from dyndocs.inspect import CapturedGraphs
+from dyndocs.models.compiled import MyModule
+from dyndocs.models.tips import MeanBranchNet
+from sitebuild.bench.cases._shared import agreement_atol, models, window
+from sitebuild.bench.registry import Metric, Row, case
+from sitebuild.bench.timing import measure_many
+
+VARIANTS = ("eager", "trace", "script", "compile")
+
+
+def _warm_up_inductor(device: torch.device) -> None:
+    torch._dynamo.reset()
+    torch.compile(lambda t: torch.relu(t) + 1)(torch.ones(2, device=device))
+    torch._dynamo.reset()
+
+
+@contextlib.contextmanager
+def _no_compile_caches() -> Iterator[None]:
+    """Inductor's and AOTAutograd's on-disk caches off: a compile is a compile, not a cache hit."""
+    import torch._functorch.config
+    import torch._inductor.config
+
+    with (
+        torch._inductor.config.patch(fx_graph_cache=False),
+        torch._functorch.config.patch(enable_autograd_cache=False),
+    ):
+        yield
+
+
+def _prepare(variant: str, model: nn.Module, x: torch.Tensor, graphs: CapturedGraphs) -> Any:
+    with warnings.catch_warnings():
+        # TorchScript's deprecation and tracer warnings are the subject, not news.
+        warnings.simplefilter("ignore")
+        if variant == "eager":
+            return model
+        if variant == "trace":
+            return torch.jit.trace(model, x)
+        if variant == "script":
+            return torch.jit.script(model)
+        return torch.compile(model, backend=graphs)
+
+
+@case(
+    baseline="eager",
+    processes=1,  # compiling is slow, and the ratios of this case are stable between processes
+    metrics=(
+        Metric("setup_s", unit="s"),
+        Metric("graphs", unit="count"),
+        Metric("graph_breaks", unit="count"),
+        Metric("flip_graphs", unit="count"),
+        Metric("matches_eager", unit="bool", combine="all", show="note"),
+    ),
+)
+def compile(quick: bool, device: torch.device) -> list[Row]:  # noqa: A001 - the case's name
+    from torch._inductor.compile_fx import compile_fx
+
+    torch.manual_seed(0)
+    cases: dict[str, tuple[nn.Module, torch.Tensor]] = {
+        "my_module": (MyModule().to(device).eval(), torch.randn(8, 10, device=device))
+    }
+    cases.update(models(device))
+    torch.manual_seed(0)
+    mean_branch = MeanBranchNet(in_features=10, out_features=10).to(device).eval()
+    cases["mean_branch"] = (mean_branch, torch.randn(4, 10, device=device))
+    _warm_up_inductor(device)
+    rows: list[Row] = []
+    for name, (model, x) in cases.items():
+        with torch.no_grad():  # measured for every row, not assumed
+            breaks = torch._dynamo.explain(model)(x).graph_break_count
+            reference = model(x)
+        calls: dict[str, Callable[[], object]] = {}
+        metrics: dict[str, dict[str, Any]] = {}
+        for variant in VARIANTS:
+            torch._dynamo.reset()
+            graphs = CapturedGraphs(compiler=compile_fx)
+            start = time.perf_counter()
+            try:
+                run = _prepare(variant, model, x, graphs)
+                with torch.no_grad(), _no_compile_caches():
+                    first = run(x)  # torch.compile compiles here, on the first call
+            except Exception as error:  # noqa: BLE001 - a model TorchScript cannot handle is a result
+                rows.append(Row(name, variant, unsupported=type(error).__name__))
+                continue
+            found: dict[str, Any] = {
+                "matches_eager": bool(torch.allclose(first, reference, atol=agreement_atol(device)))
+            }
+            if variant != "eager":
+                found["setup_s"] = time.perf_counter() - start
+            if variant == "compile":
+                found.update(graphs=len(graphs), graph_breaks=breaks)
+                if name == "mean_branch":
+                    before = len(graphs)
+                    other = -x.abs() if x.mean() > 0 else x.abs() + 1  # takes the other branch
+                    with torch.no_grad():
+                        run(other)
+                    found["flip_graphs"] = len(graphs) - before
+
+            def call(run: Callable[[torch.Tensor], torch.Tensor] = run) -> object:
+                with torch.no_grad():
+                    return run(x)
+
+            calls[variant], metrics[variant] = call, found
+        timed = measure_many(calls, min_run_time=window(quick))
+        rows += [timed[variant].row(name, variant, **metrics[variant]) for variant in calls]
+    torch._dynamo.reset()
+    return rows

@@ -1,0 +1,161 @@
+"""Benchmark cases that describe themselves: one registration per case.
+
+A case is a function that measures something and returns :class:`Row` objects. Its registration
+says everything the rest of the machinery needs: its baseline variant, how many fresh processes
+measure it, and the metrics its rows carry, with their unit, how several processes' values
+combine, and where the page shows them. Adding a case means adding its module under
+:mod:`sitebuild.bench.cases` and its labels to the language files, nothing else.
+
+Examples:
+    >>> from sitebuild.bench.registry import Metric, Row, combine_rows
+    >>> spec = (Metric("saved_bytes", unit="bytes", combine="first"),)
+    >>> runs = [[Row("r", "v", median_s=t, iqr_s=0.1, runs=5, metrics={"saved_bytes": 8})]
+    ...         for t in (1.0, 3.0, 2.0)]
+    >>> row = combine_rows(runs, spec)[0]
+    >>> row.median_s, row.runs, row.metrics, row.processes
+    (2.0, 15, {'saved_bytes': 8}, 3)
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import statistics
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+Unit = Literal["s", "bytes", "count", "share", "bool", "gflops"]
+Combine = Literal["median", "first", "all"]
+Show = Literal["cell", "note", "hidden"]
+
+
+@dataclass(frozen=True)
+class Metric:
+    """One figure a case's rows carry besides their timing.
+
+    Args:
+        name: The key in :attr:`Row.metrics`, and in claims (``case.row.variant.NAME``).
+        unit: How it is formatted: seconds, bytes, a count, a share (0 to 1), a yes/no, GFLOP/s.
+        combine: Across processes: the ``median``, the ``first`` process's value (for figures
+            that do not vary, such as bytes), or ``all`` (a yes/no that must hold in every one).
+        show: In each table ``cell``, once in the ``note`` under the table, or ``hidden``.
+    """
+
+    name: str
+    unit: Unit
+    combine: Combine = "first"
+    show: Show = "cell"
+
+
+@dataclass
+class Row:
+    """One (row, variant) measurement: a timing, or why the variant could not run."""
+
+    row: str
+    variant: str
+    median_s: float | None = None
+    iqr_s: float | None = None
+    runs: int = 0
+    metrics: dict[str, Any] = field(default_factory=dict)
+    unsupported: str | None = None
+    processes: int = 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: v for k, v in asdict(self).items() if v is not None}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Row:
+        return cls(**data)
+
+
+CaseFunction = Callable[[bool, Any], list[Row]]
+
+
+@dataclass(frozen=True)
+class Case:
+    """A registered benchmark case."""
+
+    name: str
+    function: CaseFunction
+    baseline: str
+    processes: int = 3
+    metrics: tuple[Metric, ...] = ()
+
+    def describe(self) -> dict[str, Any]:
+        """What a results file records about the case, so rendering needs no code of it."""
+        return {
+            "baseline": self.baseline,
+            "processes": self.processes,
+            "metrics": [asdict(m) for m in self.metrics],
+        }
+
+
+class CaseRegistry:
+    """The cases by name, in registration order; :data:`CASES` is the project's."""
+
+    def __init__(self) -> None:
+        self._cases: dict[str, Case] = {}
+
+    def register(
+        self, *, baseline: str, processes: int = 3, metrics: tuple[Metric, ...] = ()
+    ) -> Callable[[CaseFunction], CaseFunction]:
+        """Decorator: register the function under its own name."""
+
+        def add(function: CaseFunction) -> CaseFunction:
+            name = function.__name__
+            if name in self._cases:
+                raise ValueError(f"benchmark case {name!r} is registered twice")
+            self._cases[name] = Case(name, function, baseline, processes, metrics)
+            return function
+
+        return add
+
+    def __getitem__(self, name: str) -> Case:
+        self.load()
+        if name not in self._cases:
+            raise KeyError(f"unknown benchmark case {name!r}; known: {', '.join(self._cases)}")
+        return self._cases[name]
+
+    def names(self) -> list[str]:
+        self.load()
+        return list(self._cases)
+
+    def load(self) -> None:
+        """Import every module of :mod:`sitebuild.bench.cases`, which registers its cases."""
+        package = importlib.import_module("sitebuild.bench.cases")
+        for module in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+            if not module.name.startswith("_"):
+                importlib.import_module(f"{package.__name__}.{module.name}")
+
+
+CASES = CaseRegistry()
+case = CASES.register
+
+
+def combine_rows(runs: list[list[Row]], metrics: tuple[Metric, ...]) -> list[Row]:
+    """Merge the rows of several processes: median time and IQR, metrics as registered."""
+    rules = {m.name: m.combine for m in metrics}
+    combined = []
+    for index, first in enumerate(runs[0]):
+        same = [run[index] for run in runs]
+        row = Row(first.row, first.variant, unsupported=first.unsupported, processes=len(runs))
+        if first.median_s is not None:
+            row.median_s = statistics.median(r.median_s for r in same if r.median_s is not None)
+            row.iqr_s = statistics.median(r.iqr_s for r in same if r.iqr_s is not None)
+            row.runs = sum(r.runs for r in same)
+        for name, value in first.metrics.items():
+            rule = rules.get(name)
+            if rule is None:
+                raise KeyError(
+                    f"metric {name!r} of row {first.row}.{first.variant} is not registered"
+                )
+            values = [r.metrics[name] for r in same]
+            if rule == "median":
+                row.metrics[name] = statistics.median(values)
+            elif rule == "all":
+                row.metrics[name] = all(values)
+            else:
+                row.metrics[name] = value
+        combined.append(row)
+    return combined

@@ -1,0 +1,316 @@
+"""Benchmark results on the pages: tables, SVG charts and provenance, in the page's language.
+
+Everything comes from the results files, which carry each case's baseline and metrics, and from
+the language's interface strings; nothing here imports torch or the cases.
+
+Examples:
+    >>> from sitebuild.bench.render import format_value
+    >>> format_value(0.0000123, "s"), format_value(7168, "bytes"), format_value(0.25, "share")
+    ('12.3 µs', '7.0 KiB', '25%')
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from sitebuild.bench.results import ResultSet
+from sitebuild.strings import Strings
+
+
+def format_time(seconds: float) -> str:
+    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6), ("ns", 1e-9)):
+        if seconds >= scale or unit == "ns":
+            value = seconds / scale
+            return f"{value:.3g} {unit}" if value < 100 else f"{value:.0f} {unit}"
+    raise AssertionError("unreachable")
+
+
+def format_bytes(count: float) -> str:
+    for unit, scale in (("MiB", 2**20), ("KiB", 2**10)):
+        if count >= scale:
+            return f"{count / scale:.1f} {unit}"
+    return f"{int(count)} B"
+
+
+def format_ratio(ratio: float) -> str:
+    return f"{ratio:.2f}×" if ratio < 10 else f"{ratio:.0f}×"
+
+
+def format_value(value: float, unit: str) -> str:
+    """A metric's value as a page shows it, by its registered unit."""
+    if unit == "s":
+        return format_time(value)
+    if unit == "bytes":
+        return format_bytes(value)
+    if unit == "share":
+        return f"{value:.0%}"
+    if unit == "gflops":
+        return f"{value:.3g} GFLOP/s"
+    if unit == "ratio":
+        return format_ratio(value)
+    return f"{value:g}"
+
+
+@dataclass(frozen=True)
+class CaseData:
+    """One case of one results file: its description and the rows of one device."""
+
+    name: str
+    baseline: str
+    metrics: dict[str, dict[str, Any]]
+    rows: list[dict[str, Any]]
+
+    @classmethod
+    def of(cls, results: dict[str, Any], name: str, device: str) -> CaseData:
+        case = results["cases"].get(name)
+        if case is None:
+            known = ", ".join(results["cases"])
+            raise KeyError(f"unknown benchmark case {name!r}; known: {known}")
+        metrics = {m["name"]: m for m in case["metrics"]}
+        return cls(name, case["baseline"], metrics, case["devices"].get(device, []))
+
+    def shown(self, variants: tuple[str, ...] | None) -> CaseData:
+        rows = [r for r in self.rows if variants is None or r["variant"] in variants]
+        return CaseData(self.name, self.baseline, self.metrics, rows)
+
+    def speedups(self) -> dict[tuple[str, str], float]:
+        """Baseline time over variant time, per (row, variant): above 1 means faster."""
+        base = {r["row"]: r["median_s"] for r in self.rows if r["variant"] == self.baseline}
+        return {
+            (r["row"], r["variant"]): base[r["row"]] / r["median_s"]
+            for r in self.rows
+            if "median_s" in r and r["row"] in base
+        }
+
+    def metric(self, row: str, variant: str, name: str) -> float:
+        """One figure, e.g. ``metric("tiny_mlp", "batch", "speedup")``."""
+        if name == "speedup":
+            ratios = self.speedups()
+            if (row, variant) not in ratios:
+                raise KeyError(f"no measurement {self.name}.{row}.{variant}")
+            return ratios[(row, variant)]
+        for r in self.rows:
+            if r["row"] == row and r["variant"] == variant:
+                value = r.get(name, r.get("metrics", {}).get(name))
+                if value is not None:
+                    return float(value)
+        raise KeyError(f"no metric {name!r} for {self.name}.{row}.{variant}")
+
+    def unit(self, name: str) -> str:
+        if name == "speedup":
+            return "ratio"
+        if name in self.metrics:
+            return str(self.metrics[name]["unit"])
+        return "s"  # median_s, iqr_s
+
+
+@dataclass(frozen=True)
+class Source:
+    """One column group of a table: a device of one machine's results."""
+
+    label: str
+    result_set: ResultSet
+    device: str
+
+
+def sources_of(sets: list[ResultSet], case: str) -> list[Source]:
+    """Every (machine, device) that measured ``case``, labelled when there are several."""
+    found = [
+        (rs, device)
+        for rs in sets
+        for device in rs.results["cases"].get(case, {}).get("devices", {})
+    ]
+    machines = {rs.provenance.get("machine") for rs, _ in found}
+    sources = []
+    for number, (rs, device) in enumerate(found, start=1):
+        hardware = rs.provenance.get("gpu") if device == "cuda" else rs.provenance.get("cpu")
+        label = f"[{number}] {device.upper()}"
+        if len(machines) > 1 or device == "cuda":
+            label += f" {hardware}"
+        sources.append(Source(label if len(found) > 1 else "", rs, device))
+    return sources
+
+
+class Renderer:
+    """Renders benchmark blocks in one language.
+
+    Args:
+        strings: The interface strings of every language.
+        locale: The language of the page being built.
+    """
+
+    def __init__(self, strings: Strings, locale: str) -> None:
+        self.strings = strings
+        self.locale = locale
+
+    def t(self, key: str, **values: object) -> str:
+        return self.strings.get(self.locale, key, **values)
+
+    def row_label(self, row: str) -> str:
+        key = f"bench.rows.{row}"
+        return self.t(key) if self.strings.has(self.locale, key) else row
+
+    def cell(self, r: dict[str, Any], data: CaseData, ratio: float | None) -> str:
+        if r.get("unsupported"):
+            return self.t("bench.unsupported", error=r["unsupported"])
+        lines = [f"{format_time(r['median_s'])} ({format_time(r['iqr_s'])})"]
+        details = []
+        if ratio is not None and r["variant"] != data.baseline:
+            details.append(f"**{format_ratio(ratio)}**")
+        colon = self.t("punctuation.colon")
+        for name, value in r.get("metrics", {}).items():
+            spec = data.metrics[name]
+            if spec["show"] == "cell":
+                label = self.t(f"bench.metrics.{name}")
+                details.append(f"{label}{colon}{format_value(value, spec['unit'])}")
+        if details:
+            lines.append(" · ".join(details))
+        return "<br>".join(lines)
+
+    def notes(self, per_source: list[tuple[Source, CaseData]]) -> list[str]:
+        """The notes under a table: what the note metrics say, once or per row."""
+        first = per_source[0][1]
+        found = [
+            self.t("bench.median") + " · " + self.t("bench.speedup", baseline=f"`{first.baseline}`")
+        ]
+        for name, spec in first.metrics.items():
+            if spec["show"] != "note":
+                continue
+            values = [
+                (src, r["row"], r["metrics"][name])
+                for src, data in per_source
+                for r in data.rows
+                if name in r.get("metrics", {})
+            ]
+            if not values:
+                continue
+            if spec["unit"] == "bool":
+                verdict = "true" if all(v for *_, v in values) else "false"
+                found.append(self.t(f"bench.notes.{name}_{verdict}"))
+            elif len({v for *_, v in values}) == 1:
+                found.append(
+                    self.t(
+                        f"bench.notes.{name}",
+                        row="",
+                        value=format_value(values[0][2], spec["unit"]),
+                    )
+                )
+            else:
+                for src, row, value in values:
+                    text = self.t(
+                        f"bench.notes.{name}",
+                        row=f"{src.label} {self.row_label(row)}".strip(),
+                        value=format_value(value, spec["unit"]),
+                    )
+                    found.append(text)
+        return found
+
+    def table(self, sources: list[Source], case: str, variants: tuple[str, ...] | None) -> str:
+        """One table for ``case``: a column per variant for each source (CPU, GPU, machines)."""
+        per_source = [
+            (src, CaseData.of(src.result_set.results, case, src.device).shown(variants))
+            for src in sources
+        ]
+        all_rows = [r for _, data in per_source for r in data.rows]
+        variant_names = list(dict.fromkeys(r["variant"] for r in all_rows))
+        row_ids = list(dict.fromkeys(r["row"] for r in all_rows))
+        header = [self.t("bench.case")]
+        for src in sources:
+            header += [f"`{v}` {src.label}".strip() for v in variant_names]
+        out = [f"| {' | '.join(header)} |", "|" + "---|" * len(header)]
+        for row_id in row_ids:
+            cells = [self.row_label(row_id)]
+            for _, data in per_source:
+                ratios = data.speedups()
+                for variant in variant_names:
+                    match = [r for r in data.rows if r["row"] == row_id and r["variant"] == variant]
+                    ratio = ratios.get((row_id, variant))
+                    cells.append(self.cell(match[0], data, ratio) if match else "")
+            out.append(f"| {' | '.join(cells)} |")
+        separator, end = self.t("punctuation.separator"), self.t("punctuation.end")
+        summary = separator.join(n.rstrip(".。") for n in self.notes(per_source)) + end
+        return "\n".join(out) + "\n\n" + summary
+
+    def chart(self, data: CaseData) -> str:
+        """An inline SVG bar chart of the speed-ups, in the theme's colours, light or dark."""
+        ratios = {k: v for k, v in data.speedups().items() if k[1] != data.baseline}
+        if not ratios:
+            return ""
+        bar_h, gap, label_w, plot_w = 16, 6, 300, 360
+        extent = max(1.0, max(abs(math.log10(v)) for v in ratios.values())) * 1.15
+        mid = label_w + plot_w / 2
+        height = len(ratios) * (bar_h + gap) + 30
+        caption = html.escape(self.t("bench.chart", baseline=data.baseline))
+
+        def x_of(value: float) -> float:
+            return mid + math.log10(value) / extent * (plot_w / 2)
+
+        parts = [
+            # A fixed width scaled down by max-width: Material's figures shrink to their content.
+            f'<svg class="bench-chart" role="img" viewBox="0 0 {label_w + plot_w + 70} {height}" '
+            f'width="{label_w + plot_w + 70}" height="{height}" '
+            f'style="max-width:100%;height:auto;font-size:12px">',
+            f"<title>{caption}</title>",
+        ]
+        y = 8
+        for (row_id, variant), value in ratios.items():
+            left, right = sorted((mid, x_of(value)))
+            colour = "var(--md-accent-fg-color)" if value >= 1 else "var(--md-primary-fg-color)"
+            label = html.escape(f"{self.row_label(row_id)} · {variant}")
+            text = 'fill="currentColor"'
+            parts += [
+                f'<text x="{label_w - 8}" y="{y + 12}" text-anchor="end" {text}>{label}</text>',
+                f'<rect x="{left:.1f}" y="{y}" width="{max(right - left, 1):.1f}" '
+                f'height="{bar_h}" style="fill:{colour}"/>',
+                f'<text x="{right + 4:.1f}" y="{y + 12}" {text}>{format_ratio(value)}</text>',
+            ]
+            y += bar_h + gap
+        parts += [
+            f'<line x1="{mid}" y1="2" x2="{mid}" y2="{y}" stroke="currentColor" stroke-width="1"/>',
+            f'<text x="{mid}" y="{y + 14}" text-anchor="middle" fill="currentColor">1×</text>',
+            "</svg>",
+        ]
+        svg = "".join(parts)
+        return (
+            f'<figure class="bench-figure">\n{svg}\n<figcaption>{caption}</figcaption>\n</figure>'
+        )
+
+    def provenance(self, source: Source) -> str:
+        result_set, device = source.result_set, source.device
+        prov = result_set.provenance
+        hardware = prov["gpu"] if device == "cuda" and prov.get("gpu") else prov["cpu"]
+        text = self.t(
+            "bench.provenance.measured",
+            date=prov["date"][:10],
+            cpu=hardware,
+            threads=prov["threads"],
+            torch=prov["torch"],
+            python=prov["python"],
+            device=device,
+            code=prov["code_version"],
+        )
+        flags = []
+        for flag in result_set.label_flags():
+            note = self.t(f"bench.provenance.{flag}", machine=prov.get("machine", "?"))
+            flags.append(f"**{note}**" if flag in {"stale", "foreign"} else note)
+        separator, end = self.t("punctuation.separator"), self.t("punctuation.end")
+        note = separator.join([f"{source.label} {text}".strip(), *flags])
+        return f'<p class="bench-provenance"><small>{note}{end}</small></p>'
+
+    def case(self, name: str, sets: list[ResultSet], variants: tuple[str, ...] | None) -> str:
+        """Everything a ``<!-- bench: NAME -->`` marker becomes, for every machine and device."""
+        if not sets:
+            return f'!!! warning ""\n    {self.t("bench.not_measured")}'
+        sources = sources_of(sets, name)
+        if not sources:
+            known = ", ".join(sets[0].results["cases"])
+            raise KeyError(f"unknown benchmark case {name!r}; known: {known}")
+        blocks = [self.table(sources, name, variants)]
+        for src in sources:
+            data = CaseData.of(src.result_set.results, name, src.device).shown(variants)
+            blocks.append(self.chart(data))
+            blocks.append(self.provenance(src))
+        return "\n\n".join(b for b in blocks if b)

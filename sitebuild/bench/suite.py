@@ -1,0 +1,231 @@
+"""Running the benchmark suite: fresh processes, provenance, a cache, and results from elsewhere.
+
+A run measures every registered case on every device present, each case in fresh processes
+spread over the whole run, and writes one JSON file: the rows, what each case is (baseline,
+metrics), how long each case took, and where, when and with what it was measured. Results are
+cached under ``.cache/bench/`` keyed by the measured code and the environment, so a page edit or
+``mkdocs serve`` never measures again.
+
+Examples:
+    >>> from sitebuild.bench.suite import schedule
+    >>> schedule({"a": 3, "compile": 1}, ["cpu"], quick=False)
+    [('a', 'cpu'), ('compile', 'cpu'), ('a', 'cpu'), ('a', 'cpu')]
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import importlib.metadata
+import json
+import os
+import platform
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sitebuild.bench.registry import CASES, Row, combine_rows
+from sitebuild.zygote import JobTimedOut, ZygotePool
+
+FORMAT = 2
+MEASURED_CODE = ("registry.py", "timing.py", "worker.py", "cases")
+"""The benchmark's own files whose change means new figures; rendering is not among them."""
+
+
+class BenchmarkFailed(Exception):
+    """A case crashed or timed out; the message names it and carries its error."""
+
+
+def cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def host() -> dict[str, str]:
+    """Where results are being looked at, without importing torch."""
+    return {
+        "torch": importlib.metadata.version("torch"),
+        "python": platform.python_version(),
+        "cpu": cpu_model(),
+        "machine": os.environ.get("DYNDOCS_MACHINE", platform.node()),
+    }
+
+
+def schedule(
+    processes: dict[str, int], devices: list[str], *, quick: bool
+) -> list[tuple[str, str]]:
+    """The order of a run's processes: every case once, then every case again, and so on.
+
+    A case's processes are spread over the whole run rather than run back to back, so a burst of
+    load on a shared machine reaches at most one of them, and their median drops it.
+    """
+    most = 1 if quick else max(processes.values(), default=1)
+    return [
+        (name, device)
+        for index in range(most)
+        for device in devices
+        for name, count in processes.items()
+        if index < (1 if quick else count)
+    ]
+
+
+@dataclass
+class Suite:
+    """The benchmark suite of one repository.
+
+    Args:
+        root: The repository root: the benchmark code is ``sitebuild/bench`` below it, and the
+            models it measures are found from the cases' imports.
+        cache_dir: Where measured runs are cached.
+        timeout_s: How long one process may take before the run fails, naming its case.
+    """
+
+    root: Path
+    cache_dir: Path
+    timeout_s: float = 600
+    zygotes: ZygotePool = field(default_factory=lambda: ZygotePool(size=1))
+
+    @property
+    def cases(self) -> list[str]:
+        """Every registered case (importing them imports torch)."""
+        return CASES.names()
+
+    def code_version(self) -> str:
+        """Digest of the measuring code and of the readers' package modules the cases import."""
+        from sitebuild.runs import CodeRunner
+
+        bench = self.root / "sitebuild" / "bench"
+        files = sorted(
+            p
+            for p in bench.rglob("*.py")
+            if any(p.relative_to(bench).as_posix().startswith(part) for part in MEASURED_CODE)
+        )
+        sources = "\n".join(p.read_text(encoding="utf-8") for p in files)
+        models = CodeRunner(self.root, self.cache_dir).dependencies(sources)
+        digest = hashlib.sha256()
+        for path in [*files, *models]:
+            digest.update(path.relative_to(self.root).as_posix().encode() + path.read_bytes())
+        return digest.hexdigest()[:12]
+
+    def environment(self) -> dict[str, Any]:
+        import torch
+
+        gpu = torch.cuda.get_device_name(0) if torch.cuda.is_available() else None
+        return {**host(), "gpu": gpu, "threads": 1}
+
+    def devices(self) -> list[str]:
+        import torch
+
+        return ["cpu", "cuda"] if torch.cuda.is_available() else ["cpu"]
+
+    def cache_key(self, *, quick: bool) -> str:
+        env = self.environment()
+        stable = {k: env[k] for k in ("torch", "python", "cpu", "gpu")}
+        raw = json.dumps([self.code_version(), stable, quick], sort_keys=True).encode()
+        return hashlib.sha256(raw).hexdigest()[:16]
+
+    def cached(self, *, quick: bool) -> Path:
+        return self.cache_dir / f"{self.cache_key(quick=quick)}.json"
+
+    def run_process(self, name: str, device: str, *, quick: bool) -> tuple[list[Row], float]:
+        """Run one case once, in a fresh process; return its rows and how long it took.
+
+        The process is forked from a zygote that has imported torch and nothing else
+        (:mod:`sitebuild.zygote`), so no case inherits another's compiled code or allocator state.
+        """
+        start_env = {
+            # Kept between runs: the first Inductor compile in a cold cache costs seconds.
+            "TORCHINDUCTOR_CACHE_DIR": str(self.cache_dir.parent / "inductor"),
+            "OMP_NUM_THREADS": "1",
+        }
+        argv = ["-m", "sitebuild.bench.worker", name, device, *(["--quick"] if quick else [])]
+        started = time.perf_counter()
+        try:
+            status, stdout, stderr = self.zygotes.run(
+                argv, cwd=self.root, start_env=start_env, timeout_s=self.timeout_s
+            )
+        except JobTimedOut as error:
+            raise BenchmarkFailed(
+                f"benchmark {name!r} on {device} timed out after {self.timeout_s} s"
+            ) from error
+        if status != 0:
+            raise BenchmarkFailed(
+                f"benchmark {name!r} on {device} failed:\n{stderr.strip()[-3000:]}"
+            )
+        payload = json.loads(stdout.strip().splitlines()[-1])
+        rows = [Row.from_json(r) for r in payload["rows"]]
+        return rows, time.perf_counter() - started
+
+    def run_case(self, name: str, device: str, *, quick: bool) -> list[Row]:
+        """Run one case in its fresh processes, back to back (for tests; a run spreads them)."""
+        spec = CASES[name]
+        count = 1 if quick else spec.processes
+        return combine_rows(
+            [self.run_process(name, device, quick=quick)[0] for _ in range(count)], spec.metrics
+        )
+
+    def measure(self, *, quick: bool, progress: bool = False) -> dict[str, Any]:
+        """Run every case on every device present; return the results with provenance."""
+        from tqdm import tqdm
+
+        present = self.devices()
+        processes = {name: CASES[name].processes for name in self.cases}
+        jobs = schedule(processes, present, quick=quick)
+        runs: dict[tuple[str, str], list[list[Row]]] = {}
+        seconds: dict[str, float] = {}
+        started = dt.datetime.now(dt.UTC)
+        bar = tqdm(
+            jobs, desc="benchmarks", unit="process", disable=not (progress and sys.stderr.isatty())
+        )
+        for name, device in bar:
+            bar.set_postfix_str(f"{name} on {device}")
+            rows, took = self.run_process(name, device, quick=quick)
+            runs.setdefault((name, device), []).append(rows)
+            seconds[name] = seconds.get(name, 0.0) + took
+        cases = {}
+        for name in self.cases:
+            spec = CASES[name]
+            cases[name] = {
+                **spec.describe(),
+                "seconds": round(seconds[name], 1),
+                "devices": {
+                    device: [r.to_json() for r in combine_rows(runs[(name, device)], spec.metrics)]
+                    for device in present
+                },
+            }
+        return {
+            "format": FORMAT,
+            "provenance": {
+                **self.environment(),
+                "date": started.isoformat(timespec="seconds"),
+                "code_version": self.code_version(),
+                "quick": quick,
+                "key": self.cache_key(quick=quick),
+                "duration_s": round((dt.datetime.now(dt.UTC) - started).total_seconds(), 1),
+            },
+            "cases": cases,
+        }
+
+    def load_or_measure(
+        self, *, quick: bool, force: bool = False, progress: bool = False
+    ) -> dict[str, Any]:
+        """This machine's results, measured only when no cached run matches."""
+        target = self.cached(quick=quick)
+        if target.exists() and not force:
+            return json.loads(target.read_text(encoding="utf-8"))
+        results = self.measure(quick=quick, progress=progress)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(results, indent=1), encoding="utf-8")
+        return results
+
+    def latest_cached(self) -> dict[str, Any] | None:
+        """The most recent cached run of this machine, whatever its key (it may be stale)."""
+        found = sorted(self.cache_dir.glob("*.json"), key=lambda p: p.stat().st_mtime)
+        return json.loads(found[-1].read_text(encoding="utf-8")) if found else None

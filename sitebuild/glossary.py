@@ -1,0 +1,84 @@
+"""The site's one glossary (``i18n/glossary.yml``): loading it and rendering it as a table.
+
+A page shows the table with the line ``--8<-- "glossary:table"``, which the site plugin replaces;
+the tests use :func:`load` to check that pages follow it. The languages and their names come from
+``mkdocs.yml``; every term must have a wording in each of them.
+
+Examples:
+    >>> from sitebuild.glossary import Term, table
+    >>> names = {"en": "English", "zh-hans": "简体中文", "zh-hant": "繁體中文"}
+    >>> wordings = {"en": "memory", "zh-hans": "内存", "zh-hant": "記憶體"}
+    >>> term = Term(wordings, avoid={"zh-hant": ("內存",)})
+    >>> print(table([term], names))
+    | English | 简体中文 | 繁體中文 |
+    |---|---|---|
+    | memory | 内存 | 記憶體 <del>內存</del> |
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+TABLE_LINE = re.compile(r'^[ \t]*-{1,}8<-{1,}\s+"glossary:table"\s*$', re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class Term:
+    """One entry: its wording in each language, and wording each language avoids."""
+
+    wordings: dict[str, str]
+    avoid: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def en(self) -> str:
+        return self.wordings["en"]
+
+    def wording(self, locale: str) -> str:
+        return self.wordings[locale]
+
+
+def load(path: Path, locales: Sequence[str]) -> list[Term]:
+    """Read the glossary.
+
+    Raises:
+        ValueError: An entry lacks a language, or avoids wording for an unknown one; the message
+            names the file and the entry.
+    """
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    terms: list[Term] = []
+    for number, entry in enumerate(data["terms"], start=1):
+        missing = [key for key in locales if not entry.get(key)]
+        if missing:
+            raise ValueError(f"{path.name}: term {number} ({entry}) lacks {', '.join(missing)}")
+        avoid = {k: tuple(v) for k, v in (entry.get("avoid") or {}).items()}
+        unknown = set(avoid) - set(locales)
+        if unknown:
+            raise ValueError(f"{path.name}: term {entry['en']!r} avoids for unknown {unknown}")
+        terms.append(Term({locale: entry[locale] for locale in locales}, avoid))
+    return terms
+
+
+def table(terms: list[Term], names: Mapping[str, str]) -> str:
+    """Render ``terms`` as a Markdown table, a column per language in ``names``."""
+
+    def cell(term: Term, locale: str) -> str:
+        avoided = "".join(f" <del>{w}</del>" for w in term.avoid.get(locale, ()))
+        return term.wording(locale) + avoided
+
+    locales = list(names)
+    rows = [f"| {' | '.join(names.values())} |", "|" + "---|" * len(locales)]
+    rows += [f"| {' | '.join(cell(t, locale) for locale in locales)} |" for t in terms]
+    return "\n".join(rows)
+
+
+def expand_table(markdown: str, path: Path, names: Mapping[str, str]) -> str:
+    """Replace every ``--8<-- "glossary:table"`` line of ``markdown`` with the table."""
+    if not TABLE_LINE.search(markdown):
+        return markdown
+    rendered = table(load(path, list(names)), names)
+    return TABLE_LINE.sub(lambda _: rendered, markdown)

@@ -1,0 +1,104 @@
+"""Output blocks: what a snippet file prints, produced by running it.
+
+A page shows a snippet's output with an include line inside a fence::
+
+    ```text
+    --8<-- "run:snippets/debugging/item.py"
+    ```
+
+The build replaces that line with the file's standard output, from :mod:`sitebuild.runs`, so
+the output is computed once for the snippet's content, whoever asks first, and shared by the
+three languages and the tests.
+
+Configuration, as for any Python-Markdown extension (``mkdocs.yml``)::
+
+    - sitebuild.outputs:
+        base_path: !relative $config_dir
+        cache_dir: !relative $config_dir/.cache/runs
+
+Examples:
+    >>> from sitebuild.outputs import RUN_LINE
+    >>> RUN_LINE.match('--8<-- "run:snippets/a.py"')["path"]
+    'snippets/a.py'
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from markdown import Extension, Markdown
+from markdown.preprocessors import Preprocessor
+
+from sitebuild.runs import CodeRunner, RunFailed
+
+RUN_LINE = re.compile(r'^(?P<indent>[ \t]*)-{1,}8<-{1,}\s+"run:(?P<path>[^"]+)"\s*$')
+
+
+def shown_snippets(pages: Iterable[Path], root: Path) -> list[Path]:
+    """The snippet files whose output ``pages`` show, each once, in order."""
+    found: dict[Path, None] = {}
+    for page in pages:
+        for line in page.read_text(encoding="utf-8").splitlines():
+            if match := RUN_LINE.match(line):
+                found[(root / match["path"]).resolve()] = None
+    return list(found)
+
+
+def prepare(runner: CodeRunner, pages: Iterable[Path], workers: int | None = None) -> None:
+    """Run, in parallel, every snippet whose output ``pages`` show and that has no result yet.
+
+    A failure is not raised here: the page that shows the output raises it, naming the page.
+    """
+    snippets = [s for s in shown_snippets(pages, runner.root) if s.is_file()]
+    runner.run_many(
+        ((s.read_text(encoding="utf-8"), runner.display(s), s) for s in snippets), workers=workers
+    )
+
+
+class RunOutputPreprocessor(Preprocessor):
+    """Replace ``--8<-- "run:PATH"`` lines with the output of running ``PATH``."""
+
+    def __init__(self, md: Markdown, runner: CodeRunner) -> None:
+        super().__init__(md)
+        self.runner = runner
+
+    def run(self, lines: list[str]) -> list[str]:
+        expanded: list[str] = []
+        for line in lines:
+            match = RUN_LINE.match(line)
+            if match is None:
+                expanded.append(line)
+                continue
+            snippet = self.runner.root / match["path"]
+            if not snippet.is_file():
+                raise RunFailed(f"Snippet at path '{match['path']}' could not be found")
+            output = self.runner.run_file(snippet).stdout.rstrip("\n")
+            if not output:
+                raise RunFailed(f"'{match['path']}' printed nothing to show")
+            expanded.extend(match["indent"] + out for out in output.split("\n"))
+        return expanded
+
+
+class RunOutputExtension(Extension):
+    """Python-Markdown extension that registers :class:`RunOutputPreprocessor`."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.config = {
+            "base_path": [".", "The repository root: run: paths are relative to it"],
+            "cache_dir": [".cache/runs", "Where run results are kept"],
+        }
+        super().__init__(**kwargs)
+
+    def extendMarkdown(self, md: Markdown) -> None:
+        root = Path(os.fspath(self.getConfig("base_path")))
+        runner = CodeRunner(root, Path(os.fspath(self.getConfig("cache_dir"))))
+        # Priority 33 runs before pymdownx.snippets (32), so its include syntax is ours first.
+        md.preprocessors.register(RunOutputPreprocessor(md, runner), "run_output", 33)
+
+
+def makeExtension(**kwargs: Any) -> RunOutputExtension:
+    return RunOutputExtension(**kwargs)

@@ -1,0 +1,114 @@
+"""The site's MkDocs plugin: wiring only. The logic lives in one module per mechanism.
+
+Registered as ``dyndocs-site`` (see ``sitebuild/pyproject.toml``) and listed in ``mkdocs.yml``
+after ``i18n``. mkdocs-static-i18n runs one full build per language on the same plugin instance,
+so what is computed once per run (benchmark results, the snippet runs) is kept on the instance.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+
+from sitebuild import glossary, includes, languages, outputs
+from sitebuild.bench.claims import render_page
+from sitebuild.bench.render import Renderer
+from sitebuild.bench.results import Benchmarks, Shown
+from sitebuild.project import Project
+from sitebuild.runs import CodeRunner
+from sitebuild.strings import Strings
+
+
+class SitePlugin(BasePlugin):  # type: ignore[type-arg]
+    """Per-language behaviour, run outputs and benchmark blocks for the guide."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.serving = False
+        self.project: Project | None = None
+        self.benchmarks: Benchmarks | None = None
+        self.shown: Shown | None = None
+        self.strings: Strings | None = None
+        self.inventories = languages.Inventories()
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        self.serving = command == "serve"
+
+    @event_priority(-110)  # after mkdocs-static-i18n (-100) has switched the language
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        self.project = Project.from_config(config)
+        languages.configure(config, self.project.cache)
+        if self.benchmarks is None:
+            self.benchmarks = Benchmarks(
+                self.project.root, self.project.cache / "bench", serving=self.serving
+            )
+        self.strings = Strings.load(self.project.i18n, self.project.locales)
+        return config
+
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        project = self._project()
+        languages.check_pages(config)
+        # Fires once per language; after the first, every result is cached and this is cheap.
+        runner = CodeRunner(project.root, project.cache / "runs")
+        outputs.prepare(runner, sorted(project.docs_dir.rglob("*.md")))
+        assert self.benchmarks is not None
+        if self.shown is None or self.serving:
+            self.shown = self.benchmarks.shown()  # measured at most once for all languages
+
+    def on_page_markdown(
+        self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files
+    ) -> str:
+        assert self.shown is not None and self.strings is not None
+        project = self._project()
+        locale = languages.current_locale(config)
+        if locale.startswith("zh"):
+            markdown = languages.join_cjk_lines(markdown)
+        names = dict(project.language_names)
+        markdown = glossary.expand_table(markdown, project.glossary, names)
+        where = f"docs/{page.file.src_uri}"
+        return render_page(markdown, self.shown, Renderer(self.strings, locale), where)
+
+    @event_priority(10)  # before mkdocs-jupyter (0) reads the notebook from disk
+    def on_pre_page(self, page: Page, *, config: MkDocsConfig, files: Files) -> Page:
+        project = self._project()
+        notebooks = config.plugins.get("mkdocs-jupyter")
+        source = page.file.abs_src_path
+        if notebooks is not None and source and notebooks.should_include(page.file):
+            copy = includes.expanded_copy(
+                Path(source),
+                project.root,
+                project.cache / "notebooks",
+                Path(config.config_file_path),
+            )
+            page.file.abs_src_path = str(copy)
+        return page
+
+    def on_page_context(  # type: ignore[override]
+        self, context: dict[str, Any], *, page: Page, config: MkDocsConfig, nav: Any
+    ) -> dict[str, Any]:
+        context["language_root"] = languages.language_root(config)
+        return context
+
+    @event_priority(-50)  # mkdocstrings wrote objects.inv in on_env; i18n (-100) builds on next
+    def _keep_inventory(self, config: MkDocsConfig) -> None:
+        self.inventories.keep(config)
+
+    @event_priority(-110)  # after mkdocs-static-i18n has built every language and merged search
+    def _finish_languages(self, config: MkDocsConfig) -> None:
+        if languages.all_languages_built(config):
+            languages.split_search_index(config)
+            self.inventories.write(config)
+            if not self.serving:
+                self.shown = None  # a later build in the same process reads the results again
+
+    on_post_build = CombinedEvent(_keep_inventory, _finish_languages)
+
+    def _project(self) -> Project:
+        if self.project is None:
+            raise RuntimeError("dyndocs-site: on_config has not run")
+        return self.project

@@ -1,0 +1,88 @@
+"""The project as ``mkdocs.yml`` describes it: where things are, and which languages it has.
+
+Every part of the build tooling gets the repository root, the docs folder and the locale list
+from here, and this reads them from the MkDocs configuration, never from where a module file
+happens to sit. The tests load the same configuration with :func:`load`.
+
+Examples:
+    >>> from pathlib import Path
+    >>> project = Project(Path("/repo"), Path("/repo/docs"), ("en", "zh-hans"), "https://x.org/")
+    >>> project.default_locale, project.language_root("zh-hans"), project.cache / "runs"
+    ('en', 'zh-hans/', PosixPath('/repo/.cache/runs'))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+
+from sitebuild import languages
+
+
+@dataclass(frozen=True)
+class Project:
+    """Paths and languages of one documentation project."""
+
+    root: Path
+    docs_dir: Path
+    locales: tuple[str, ...]
+    """Every language, the default first, in the order ``mkdocs.yml`` lists them."""
+    site_url: str
+    repo_url: str | None = None
+    language_names: tuple[tuple[str, str], ...] = ()
+    """``(locale, name)`` pairs as the language switcher shows them: ``("zh-hans", "简体中文")``."""
+
+    @property
+    def default_locale(self) -> str:
+        return self.locales[0]
+
+    @property
+    def i18n(self) -> Path:
+        """The language data: ``glossary.yml`` and each language's interface strings."""
+        return self.root / "i18n"
+
+    @property
+    def glossary(self) -> Path:
+        return self.i18n / "glossary.yml"
+
+    @property
+    def cache(self) -> Path:
+        """Where derived, reproducible results are kept (never committed)."""
+        return self.root / ".cache"
+
+    def language_root(self, locale: str) -> str:
+        """URL prefix of ``locale``: ``""`` for the default language, ``"zh-hans/"`` otherwise."""
+        return "" if locale == self.default_locale else f"{locale}/"
+
+    def pages(self, locale: str) -> list[Path]:
+        """Every Markdown page of ``locale``, relative to ``docs/<locale>``."""
+        folder = self.docs_dir / locale
+        return sorted(p.relative_to(folder) for p in folder.rglob("*.md"))
+
+    @classmethod
+    def from_config(cls, config: MkDocsConfig) -> Project:
+        """The project of a loaded MkDocs configuration (mkdocs-static-i18n's folder layout)."""
+        return cls(
+            root=Path(config.config_file_path).resolve().parent,
+            docs_dir=Path(config.docs_dir).resolve(),
+            locales=tuple(languages.locales(config)),
+            site_url=str(config.site_url or ""),
+            repo_url=config.repo_url or None,
+            language_names=tuple(languages.names(config).items()),
+        )
+
+
+@lru_cache(maxsize=4)
+def load_config(config_file: Path) -> MkDocsConfig:
+    """Load and validate ``config_file`` as ``mkdocs build`` would, once per process."""
+    from mkdocs.config import load_config as mkdocs_load_config
+
+    return mkdocs_load_config(str(config_file))
+
+
+def load(config_file: Path) -> Project:
+    """The project that ``config_file`` (a ``mkdocs.yml``) describes."""
+    return Project.from_config(load_config(config_file.resolve()))

@@ -1,0 +1,345 @@
+"""Run example code once per content: snippet files, page code blocks, shown outputs.
+
+Everything in the project that runs example code (the snippet tests, the build's ``run:``
+includes, the copy-paste check of code blocks, the vector-width re-run) goes through
+:class:`CodeRunner`, so a piece of code runs once for its content, whichever asks first. A cached
+result is reused only while its key still matches, and the key covers everything the result
+depends on:
+
+- the code's text;
+- the source of every module of the readers' package that it imports, directly or through other
+  modules of that package, found by reading the import statements (module names written in
+  strings count too, for code that starts another Python process);
+- the torch and Python versions;
+- the environment the run adds, and the runner's own protocol version.
+
+Only successful runs are cached: a failure runs again every time it is asked for.
+
+Written here rather than taken from a library: joblib.Memory and pytest's cache key on a Python
+function's arguments, not on the transitive sources that a separate process will import.
+
+Examples:
+    >>> from pathlib import Path
+    >>> from sitebuild.runs import imported_modules
+    >>> sorted(imported_modules("import dyndocs.shapes\\nfrom dyndocs import describe as d"))
+    ['dyndocs', 'dyndocs.describe', 'dyndocs.shapes']
+"""
+
+from __future__ import annotations
+
+import ast
+import fcntl
+import hashlib
+import importlib.metadata
+import json
+import os
+import re
+import sys
+import tempfile
+import time
+from collections.abc import Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from sitebuild.zygote import JobTimedOut, ZygotePool
+
+PROTOCOL = 2
+"""Bump when the way code is run changes what it prints."""
+
+RUN_ENV = {
+    # An example's breakpoint() must never stop a test or a build.
+    "PYTHONBREAKPOINT": "0",
+    "PYTHONHASHSEED": "0",
+    "OMP_NUM_THREADS": "1",
+    "NO_MKDOCS_2_WARNING": "1",
+}
+TIMEOUT_S = 300
+
+
+class RunFailed(Exception):
+    """Code exited with an error, timed out, or wrote into its working directory."""
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """What running one piece of code as a script produced."""
+
+    name: str
+    stdout: str
+    stderr: str
+    seconds: float
+    cached: bool = False
+
+
+def imported_modules(code: str) -> set[str]:
+    """Absolute module names that ``code`` may import, including ``from m import name`` names.
+
+    A name after ``from m import`` may be a submodule or an attribute; the resolver drops what is
+    not a module. Dotted names inside string literals count as well.
+    """
+    found: set[str] = set()
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return found
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            found.update(re.findall(r"\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+", node.value))
+    return found
+
+
+class CodeRunner:
+    """Runs code as a script in an empty working directory, once per content.
+
+    Each run is a fresh process forked from a zygote that has imported torch
+    (:mod:`sitebuild.zygote`), which behaves as ``python script.py`` without paying for the import.
+
+    Args:
+        root: The repository root; the readers' package lives at ``root / package``.
+        cache_dir: Where successful results are kept, one JSON file per key.
+        package: The package whose sources are part of every key.
+        zygotes: Where runs fork from; by default a pool of one zygote per CPU and environment.
+
+    Examples:
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> root = Path(tempfile.mkdtemp())
+        >>> from sitebuild.zygote import ZygotePool
+        >>> plain = ZygotePool(size=1, preload=())  # no torch to import for this example
+        >>> runner = CodeRunner(root, root / "cache", package="nothing_here", zygotes=plain)
+        >>> runner.run("print(6 * 7)", name="answer.py").stdout
+        '42\\n'
+        >>> runner.run("print(6 * 7)", name="again.py").cached
+        True
+    """
+
+    def __init__(
+        self,
+        root: Path,
+        cache_dir: Path,
+        package: str = "dyndocs",
+        zygotes: ZygotePool | None = None,
+    ) -> None:
+        self.root = root.resolve()
+        self.cache_dir = cache_dir
+        self.package = package
+        self.zygotes = zygotes or ZygotePool(size=os.cpu_count() or 1)
+
+    # -- keys ---------------------------------------------------------------------------------
+
+    def dependencies(self, code: str) -> list[Path]:
+        """The package's source files that ``code`` imports, directly or transitively."""
+        files: set[Path] = set()
+        pending = [m for m in imported_modules(code) if self._ours(m)]
+        seen: set[str] = set()
+        while pending:
+            module = pending.pop()
+            if module in seen:
+                continue
+            seen.add(module)
+            for path in self._files_of(module):
+                if path not in files:
+                    files.add(path)
+                    pending.extend(m for m in _imports_of(path, *_stamp(path)) if self._ours(m))
+        return sorted(files)
+
+    def key(self, code: str, env: Mapping[str, str] | None = None) -> str:
+        """The cache key of running ``code`` with ``env`` added to the environment."""
+        digest = hashlib.sha256()
+        header = {
+            "protocol": PROTOCOL,
+            "run_env": RUN_ENV,
+            "env": dict(sorted((env or {}).items())),
+            "torch": _torch_version(),
+            "python": sys.version,
+        }
+        digest.update(json.dumps(header, sort_keys=True).encode())
+        digest.update(code.encode())
+        for path in self.dependencies(code):
+            digest.update(path.relative_to(self.root).as_posix().encode())
+            digest.update(_file_digest(path, *_stamp(path)).encode())
+        return digest.hexdigest()[:20]
+
+    # -- running ------------------------------------------------------------------------------
+
+    def run_file(self, path: Path, env: Mapping[str, str] | None = None) -> RunResult:
+        """Run the file at ``path``; its text is the key, so an identical code block shares it."""
+        return self.run(
+            path.read_text(encoding="utf-8"), name=self.display(path), env=env, script=path
+        )
+
+    def run(
+        self,
+        code: str,
+        *,
+        name: str,
+        env: Mapping[str, str] | None = None,
+        script: Path | None = None,
+        isolate: Mapping[str, str] | None = None,
+    ) -> RunResult:
+        """Return the result of running ``code``, from the cache when its key matches.
+
+        Args:
+            code: The Python source.
+            name: What errors call it, e.g. ``snippets/tips/item.py``.
+            env: Added to the environment, and part of the key.
+            script: Run this file instead of a temporary copy of ``code`` (same text).
+            isolate: Added to the environment but not to the key, e.g. a private cache folder.
+
+        Raises:
+            RunFailed: The code exited non-zero, timed out, or left files behind; the message
+                names ``name`` and carries the end of its standard error.
+        """
+        key = self.key(code, env)
+        entry = self.cache_dir / f"{key}.json"
+        if (cached := _read(entry, name)) is not None:
+            return cached
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        with open(entry.with_suffix(".lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # another process may be running the same code
+            if (cached := _read(entry, name)) is not None:
+                return cached
+            result = self._execute(code, name, env or {}, isolate or {}, script)
+            entry.write_text(json.dumps(asdict(result)), encoding="utf-8")
+        return result
+
+    def run_many(
+        self, jobs: Iterable[tuple[str, str, Path | None]], workers: int | None = None
+    ) -> list[RunResult | RunFailed]:
+        """Run ``(code, name, script)`` jobs in parallel; a failure is returned, not raised."""
+
+        def one(job: tuple[str, str, Path | None]) -> RunResult | RunFailed:
+            code, name, script = job
+            try:
+                return self.run(code, name=name, script=script)
+            except RunFailed as error:
+                return error
+
+        with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
+            return list(pool.map(one, list(jobs)))
+
+    def _execute(
+        self,
+        code: str,
+        name: str,
+        env: Mapping[str, str],
+        isolate: Mapping[str, str],
+        script: Path | None,
+    ) -> RunResult:
+        with (
+            tempfile.TemporaryDirectory(prefix="run-") as cwd,
+            tempfile.TemporaryDirectory(prefix="code-") as holder,
+        ):
+            if script is None:
+                # Not the block's own name: an `inspect.py` there would shadow the standard library.
+                script = Path(holder) / "pasted_code.py"
+                script.write_text(code, encoding="utf-8")
+            started = time.perf_counter()
+            try:
+                status, stdout, stderr = self.zygotes.run(
+                    [str(script)],
+                    cwd=Path(cwd),
+                    start_env={**RUN_ENV, **env},  # read when torch is imported, before the fork
+                    env=isolate,
+                    timeout_s=TIMEOUT_S,
+                )
+            except JobTimedOut as error:
+                raise RunFailed(f"{name} timed out after {TIMEOUT_S} s") from error
+            seconds = time.perf_counter() - started
+            left = sorted(os.listdir(cwd))
+        if status != 0:
+            raise RunFailed(f"{name} exited with status {status}:\n{stderr[-4000:]}")
+        if left:
+            raise RunFailed(f"{name} wrote {left} into its working directory")
+        return RunResult(name, stdout, stderr, round(seconds, 3))
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    def _ours(self, module: str) -> bool:
+        return module == self.package or module.startswith(self.package + ".")
+
+    def _files_of(self, module: str) -> list[Path]:
+        """The file of ``module`` and of every package above it; nothing if it is no module."""
+        parts = module.split(".")
+        while parts:
+            base = self.root.joinpath(*parts)
+            for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+                if candidate.is_file():
+                    parents = [
+                        self.root.joinpath(*parts[:n], "__init__.py") for n in range(1, len(parts))
+                    ]
+                    return [p for p in parents if p.is_file()] + [candidate]
+            parts = parts[:-1]  # `from package import name`: name may be an attribute
+        return []
+
+    def display(self, path: Path) -> str:
+        """``path`` relative to the root, as errors name it."""
+        path = path.resolve()
+        return (
+            path.relative_to(self.root).as_posix() if path.is_relative_to(self.root) else str(path)
+        )
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    stat = path.stat()
+    return stat.st_mtime_ns, stat.st_size
+
+
+@lru_cache(maxsize=512)
+def _imports_of(path: Path, mtime_ns: int, size: int) -> frozenset[str]:
+    """Absolute names ``path`` imports, relative imports resolved; cached per file version."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = path.parent
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package
+                for _ in range(node.level - 1):
+                    base = base.parent
+                prefix = ".".join(_package_parts(base))
+                module = f"{prefix}.{node.module}" if node.module else prefix
+            else:
+                module = node.module or ""
+            names.add(module)
+            names.update(f"{module}.{alias.name}" for alias in node.names)
+    return frozenset(names)
+
+
+def _package_parts(folder: Path) -> list[str]:
+    parts: list[str] = []
+    while (folder / "__init__.py").is_file():
+        parts.insert(0, folder.name)
+        folder = folder.parent
+    return parts
+
+
+@lru_cache(maxsize=512)
+def _file_digest(path: Path, mtime_ns: int, size: int) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@lru_cache(maxsize=1)
+def _torch_version() -> str:
+    try:
+        return importlib.metadata.version("torch")
+    except importlib.metadata.PackageNotFoundError:
+        return "none"
+
+
+def _read(entry: Path, name: str) -> RunResult | None:
+    """The cached result at ``entry``, as asked for under ``name``; None if there is none."""
+    try:
+        kept = json.loads(entry.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return RunResult(name, str(kept["stdout"]), str(kept["stderr"]), float(kept["seconds"]), True)

@@ -1,0 +1,73 @@
+"""The site's interface strings, one data file per language next to the glossary.
+
+``i18n/<locale>.yml`` holds every string the build writes into pages itself: benchmark table
+headers, metric labels, notes, provenance lines, captions. Keys are dotted paths
+(``bench.metrics.saved_bytes``); every key must exist in every language.
+
+Examples:
+    >>> strings = Strings({"en": {"greeting": "Hello, {name}"}})
+    >>> strings.get("en", "greeting", name="reader")
+    'Hello, reader'
+    >>> strings.get("en", "farewell")
+    Traceback (most recent call last):
+    ...
+    KeyError: "no string 'farewell' for en (i18n/en.yml)"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+
+def flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
+    """``{"a": {"b": "x"}}`` as ``{"a.b": "x"}``."""
+    flat: dict[str, str] = {}
+    for key, value in tree.items():
+        path = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            flat.update(flatten(value, path + "."))
+        else:
+            flat[path] = str(value)
+    return flat
+
+
+class Strings:
+    """Interface strings by locale and dotted key."""
+
+    def __init__(self, by_locale: Mapping[str, Mapping[str, Any]]) -> None:
+        self.by_locale = {locale: flatten(tree) for locale, tree in by_locale.items()}
+
+    @classmethod
+    def load(cls, folder: Path, locales: Iterable[str]) -> Strings:
+        """Read ``folder/<locale>.yml`` for each locale; a missing file fails, naming it."""
+        trees = {}
+        for locale in locales:
+            path = folder / f"{locale}.yml"
+            if not path.is_file():
+                raise FileNotFoundError(f"{path}: no interface strings for {locale}")
+            trees[locale] = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        return cls(trees)
+
+    def get(self, locale: str, key: str, **values: object) -> str:
+        """The string ``key`` in ``locale``, its ``{placeholders}`` filled from ``values``."""
+        try:
+            text = self.by_locale[locale][key]
+        except KeyError:
+            raise KeyError(f"no string {key!r} for {locale} (i18n/{locale}.yml)") from None
+        return text.format(**values) if values else text
+
+    def has(self, locale: str, key: str) -> bool:
+        return key in self.by_locale.get(locale, {})
+
+    def missing(self) -> list[str]:
+        """``"zh-hant: bench.case"`` for every key that some language has and another lacks."""
+        every = set().union(*(set(flat) for flat in self.by_locale.values()))
+        return sorted(
+            f"{locale}: {key}"
+            for locale, flat in self.by_locale.items()
+            for key in every - set(flat)
+        )

@@ -1,0 +1,245 @@
+"""Fresh Python processes that start with torch already imported: a small fork server.
+
+Every example and every benchmark case runs in a fresh process, and on a 2-core machine importing
+torch costs about 1.5 s of each. A zygote is a Python process that imports torch once and then
+forks one child per job. The child is fresh as far as the job can tell: nothing has run in it
+but ``import torch``, it has its own memory, and it sees the ``sys.argv``, ``sys.path[0]``,
+``__main__`` and exit status that ``python script.py`` (or ``python -m module``) would give it.
+
+Written here rather than with :mod:`multiprocessing`'s forkserver: that is one server per
+process, started with the parent's environment, while the runs need one per environment (the
+vector-width re-run sets ``ATEN_CPU_CAPABILITY``, which torch reads when it is imported), and its
+``Process(target=...)`` does not look like ``python script.py`` to the code it runs.
+
+Examples:
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "hello.py").write_text("import sys; print('hi from', sys.argv[0][-8:])")
+    >>> with Zygote({}, preload=()) as zygote:
+    ...     zygote.run([str(folder / "hello.py")], cwd=folder, timeout_s=30)
+    (0, 'hi from hello.py\\n', '')
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import runpy
+import select
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import traceback
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from types import TracebackType
+
+PRELOAD = ("torch",)
+"""What every zygote imports before it forks: only what every job needs and reads no job's
+environment at import (Inductor reads its cache folder later, when it compiles)."""
+
+
+class JobTimedOut(Exception):
+    """A job ran longer than its limit; its process was killed."""
+
+
+class Zygote:
+    """One zygote process: runs jobs one at a time, each in a forked child.
+
+    Args:
+        env: Added to the environment when the zygote starts, before it imports anything.
+        preload: Modules imported once, before the first fork.
+    """
+
+    def __init__(self, env: Mapping[str, str], preload: Sequence[str] = PRELOAD) -> None:
+        self.env = dict(env)
+        self.preload = tuple(preload)
+        self.process: subprocess.Popen[bytes] | None = None
+        self.pending = b""
+        self.lock = threading.Lock()
+
+    def __enter__(self) -> Zygote:
+        return self
+
+    def __exit__(
+        self, kind: type | None, error: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        if self.process is None or self.process.poll() is not None:
+            self.pending = b""
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "sitebuild.zygote", *self.preload],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                env={**os.environ, **self.env},
+                bufsize=0,
+            )
+            ready = self._line(timeout_s=300)
+            if ready != b"ready":
+                raise RuntimeError(f"the zygote did not start (it said {ready!r})")
+        return self.process
+
+    def _line(self, timeout_s: float) -> bytes | None:
+        """The zygote's next line, or None if none came within ``timeout_s``.
+
+        Read from the file descriptor directly: a buffered reader could hold a second line where
+        ``select`` cannot see it.
+        """
+        assert self.process is not None and self.process.stdout is not None
+        fd = self.process.stdout.fileno()
+        while b"\n" not in self.pending:
+            ready, _, _ = select.select([fd], [], [], timeout_s)
+            if not ready:
+                return None
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                raise RuntimeError("the zygote exited")
+            self.pending += chunk
+        line, self.pending = self.pending.split(b"\n", 1)
+        return line
+
+    def run(
+        self,
+        argv: Sequence[str],
+        *,
+        cwd: Path,
+        env: Mapping[str, str] | None = None,
+        timeout_s: float,
+    ) -> tuple[int, str, str]:
+        """Run ``argv`` (``[script, args...]`` or ``["-m", module, args...]``) in a fresh child.
+
+        Returns its exit status, standard output and standard error.
+
+        Raises:
+            JobTimedOut: It ran longer than ``timeout_s``; the child was killed.
+        """
+        with self.lock, tempfile.TemporaryDirectory(prefix="zygote-") as spool:
+            out, err = Path(spool) / "stdout", Path(spool) / "stderr"
+            job = {
+                "argv": list(argv),
+                "cwd": str(cwd),
+                "env": dict(env or {}),
+                "stdout": str(out),
+                "stderr": str(err),
+            }
+            process = self._start()
+            assert process.stdin is not None
+            process.stdin.write((json.dumps(job) + "\n").encode())
+            pid = int(json.loads(self._line(timeout_s=60) or b"{}")["pid"])
+            line = self._line(timeout_s)
+            if line is None:
+                os.killpg(pid, signal.SIGKILL)  # the child leads its own process group
+                self._line(timeout_s=60)
+                raise JobTimedOut(f"{' '.join(argv)} timed out after {timeout_s} s")
+            status = int(json.loads(line)["status"])
+            return status, out.read_text(encoding="utf-8"), err.read_text(encoding="utf-8")
+
+    def close(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            assert self.process.stdin is not None
+            self.process.stdin.close()
+            self.process.wait(timeout=30)
+        self.process = None
+
+
+class ZygotePool:
+    """Zygotes by environment, as many per environment as jobs may run at once."""
+
+    def __init__(self, size: int, preload: Sequence[str] = PRELOAD) -> None:
+        self.size = size
+        self.preload = tuple(preload)
+        self.free: dict[tuple[tuple[str, str], ...], list[Zygote]] = {}
+        self.lock = threading.Lock()
+
+    def run(
+        self,
+        argv: Sequence[str],
+        *,
+        cwd: Path,
+        start_env: Mapping[str, str],
+        env: Mapping[str, str] | None = None,
+        timeout_s: float,
+    ) -> tuple[int, str, str]:
+        """Run ``argv`` in a child of a zygote started with ``start_env``."""
+        key = tuple(sorted(start_env.items()))
+        with self.lock:
+            idle = self.free.setdefault(key, [])
+            zygote = idle.pop() if idle else Zygote(start_env, self.preload)
+        try:
+            return zygote.run(argv, cwd=cwd, env=env, timeout_s=timeout_s)
+        finally:
+            with self.lock:
+                self.free[key].append(zygote)
+
+    def close(self) -> None:
+        with self.lock:
+            for zygotes in self.free.values():
+                for zygote in zygotes:
+                    zygote.close()
+            self.free.clear()
+
+
+def _child(job: dict[str, object]) -> None:
+    """In the forked child: become ``python script.py`` (or ``-m module``) and run; never return."""
+    os.setpgid(0, 0)
+    code = 0
+    try:
+        os.chdir(str(job["cwd"]))
+        stdin = os.open(os.devnull, os.O_RDONLY)
+        stdout = os.open(str(job["stdout"]), os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        stderr = os.open(str(job["stderr"]), os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        for fd, target in ((stdin, 0), (stdout, 1), (stderr, 2)):
+            os.dup2(fd, target)
+        sys.stdin = open(0, closefd=False)  # noqa: SIM115 - the process's own streams
+        sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+        sys.stderr = open(2, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+        os.environ.update(dict(job["env"]))  # type: ignore[call-overload]
+        argv = list(job["argv"])  # type: ignore[call-overload]
+        if argv[0] == "-m":
+            sys.argv = [argv[1], *argv[2:]]
+            sys.path[0] = str(job["cwd"])
+            runpy.run_module(argv[1], run_name="__main__", alter_sys=True)
+        else:
+            sys.argv = argv
+            sys.path[0] = str(Path(argv[0]).resolve().parent)
+            runpy.run_path(argv[0], run_name="__main__")
+    except SystemExit as done:
+        code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+        if done.code is not None and not isinstance(done.code, int):
+            print(done.code, file=sys.stderr)
+    except BaseException:  # noqa: BLE001 - report it as Python would, then exit non-zero
+        traceback.print_exc()
+        code = 1
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except Exception:  # noqa: BLE001 - nothing left to report it to
+                pass
+        os._exit(code)
+
+
+def serve(preload: Sequence[str]) -> None:
+    """The zygote's loop: read a job per line, fork, report the child's pid and exit status."""
+    for name in preload:
+        importlib.import_module(name)
+    print("ready", flush=True)
+    for line in sys.stdin:
+        job = json.loads(line)
+        pid = os.fork()
+        if pid == 0:
+            _child(job)
+        print(json.dumps({"pid": pid}), flush=True)
+        _, status = os.waitpid(pid, 0)
+        code = os.waitstatus_to_exitcode(status)
+        print(json.dumps({"status": code}), flush=True)
+
+
+if __name__ == "__main__":
+    serve(sys.argv[1:])
