@@ -9,6 +9,7 @@ Examples:
 
 from __future__ import annotations
 
+# --8<-- [start:imports]
 import logging
 import re
 from collections.abc import Callable, Iterator
@@ -17,6 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import torch
+
+# --8<-- [end:imports]
 
 
 def describe(tensor: torch.Tensor) -> str:

@@ -93,26 +93,3 @@ class ConditionalModel(nn.Module):
             x = F.relu(self.linear3(x))
         return x
         # --8<-- [end:conditional_model]
-
-
-# --8<-- [start:per_sample_model]
-class PerSampleConditionalModel(ConditionalModel):
-    """Same layers as :class:`ConditionalModel`, but each sample picks its own branch.
-
-    ``condition`` has one value per sample. Both branches are computed for the
-    whole batch and :func:`torch.where` keeps, row by row, the one that applies.
-
-    Examples:
-        >>> import torch
-        >>> _ = torch.manual_seed(0)
-        >>> model = PerSampleConditionalModel()
-        >>> model(torch.randn(3, 10), torch.tensor([0.9, 0.1, 0.7])).shape
-        torch.Size([3, 10])
-    """
-
-    def forward(self, x: torch.Tensor, condition: float | torch.Tensor) -> torch.Tensor:
-        check_shape(x, ("batch", 10), name="PerSampleConditionalModel: x")
-        condition = torch.as_tensor(condition).reshape(-1, 1)  # (batch, 1), broadcasts over 10
-        x = F.relu(self.linear1(x))
-        return torch.where(condition > 0.5, F.relu(self.linear2(x)), F.relu(self.linear3(x)))
-        # --8<-- [end:per_sample_model]

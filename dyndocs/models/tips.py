@@ -54,28 +54,6 @@ class MeanBranchNet(nn.Module):
         # --8<-- [end:mean_branch]
 
 
-# --8<-- [start:per_sample_branch]
-class PerSampleBranchNet(MeanBranchNet):
-    """Same layers as :class:`MeanBranchNet`, but each sample picks its own branch.
-
-    ``torch.where`` selects row by row, so batching does not change any sample's result.
-
-    Examples:
-        >>> _ = torch.manual_seed(0)
-        >>> model = PerSampleBranchNet()
-        >>> x = torch.tensor([[1.0, 1.0, 1.0, 1.0], [-2.0, -2.0, -2.0, -2.0]])
-        >>> torch.equal(model(x)[1], model.layer_B(x[1]))
-        True
-    """
-
-    def forward(self, input: torch.Tensor) -> torch.Tensor:
-        if not torch.jit.is_scripting() and not torch.jit.is_tracing():
-            check_shape(input, ("batch", self.in_features), name="PerSampleBranchNet: x")
-        positive = input.mean(dim=1, keepdim=True) > 0  # one decision per row: (batch, 1)
-        return torch.where(positive, self.layer_A(input), self.layer_B(input))
-        # --8<-- [end:per_sample_branch]
-
-
 # --8<-- [start:small_conv_net]
 class SmallConvNet(nn.Module):
     """A tiny image classifier: one strided convolution, global pooling, one linear layer.
@@ -133,22 +111,3 @@ class AdaptiveDepthNet(nn.Module):
             x = F.relu(layer(x))
         return x
         # --8<-- [end:adaptive_depth]
-
-
-# --8<-- [start:cond_branch]
-class CondBranchNet(MeanBranchNet):
-    """:class:`MeanBranchNet` with its ``if`` as ``torch.cond``: an export keeps both branches.
-
-    Examples:
-        >>> _ = torch.manual_seed(0)
-        >>> model = CondBranchNet()
-        >>> x = torch.ones(1, 4)
-        >>> torch.equal(model(-x), model.layer_B(-x))
-        True
-    """
-
-    def forward(self, input: torch.Tensor) -> torch.Tensor:
-        check_shape(input, ("batch", self.in_features), name="CondBranchNet: x")
-        # Both branches become part of the graph; the predicate is evaluated at run time.
-        return torch.cond(torch.mean(input) > 0, self.layer_A, self.layer_B, (input,))
-        # --8<-- [end:cond_branch]

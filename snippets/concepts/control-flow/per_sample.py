@@ -2,7 +2,8 @@
 
 import torch
 
-from dyndocs.models.branching import ConditionalModel, PerSampleConditionalModel
+from dyndocs.models.branching import ConditionalModel
+from dyndocs.models.per_sample import PerSampleConditionalModel
 
 torch.manual_seed(0)
 model = ConditionalModel()
