@@ -1,11 +1,16 @@
-"""Collect the pages and the dyndocs docstrings as tests (Sybil).
+"""Collect the English pages and the packages' docstrings as tests (Sybil).
 
-Pages are tested as rendered: every ``--8<--`` include is expanded by the same
-preprocessors the site build uses (:mod:`dyndocs.site.includes`), then every
-Python fence runs, with or without attributes such as ``title="…"``, and every
-``>>>`` example is checked as a doctest.
+Pages are tested as rendered: every ``--8<--`` include is expanded by the same preprocessors
+the site build uses (:mod:`sitebuild.includes`). Then:
 
-This file sits at the root because a ``pytest_collect_file`` hook only applies
+- a Python fence titled with a file path must run on its own, pasted into a fresh interpreter:
+  it goes through :class:`sitebuild.runs.CodeRunner`, so code that the snippet tests or the
+  build already ran for the same content is not run again;
+- an untitled Python fence (a notebook page's cells) runs in the page's namespace, in order;
+- every ``>>>`` example is checked as a doctest.
+
+Only the English pages are collected: the parity test keeps the code of the other languages
+identical to theirs. This file sits at the root because a pytest collection hook only applies
 below the folder of its conftest.
 """
 
@@ -13,21 +18,27 @@ from __future__ import annotations
 
 import doctest
 import os
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from sybil import Document, Region, Sybil
+from sybil import Document, Example, Region, Sybil
 from sybil.parsers.abstract.codeblock import PythonDocTestOrCodeBlockParser
 from sybil.parsers.markdown import CodeBlockParser
 from sybil.parsers.rest import DocTestParser
+from sybil.sybil import SybilCollection
 
-from dyndocs.site.includes import expand_file
+from sitebuild.includes import expand
+from sitebuild.runs import CodeRunner
 
+ROOT = Path(__file__).resolve().parent
+RUNNER = CodeRunner(ROOT, ROOT / ".cache" / "runs")
 os.environ["PYTHONBREAKPOINT"] = "0"  # an example's breakpoint() must never stop the suite
 
 PYTHON_FENCES = {"python", "py", "pycon"}
 DOCTEST_FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+TITLE = re.compile(r'title="(?P<title>[^"]+)"')
 
 
 class RenderedPage(Document):
@@ -35,11 +46,22 @@ class RenderedPage(Document):
 
     @classmethod
     def parse(cls, path: str, *parsers: Any, encoding: str = "utf-8") -> Document:
-        document = cls(expand_file(Path(path)), path)
+        text = Path(path).read_text(encoding=encoding)
+        relative = Path(path).resolve().relative_to(ROOT)
+        document = cls(expand(text, source=relative, config_file=ROOT / "mkdocs.yml"), path)
         for parser in parsers:
             for region in parser(document):
                 document.add(region)
         return document
+
+
+def run_alone(title: str) -> Any:
+    """An evaluator that runs a block as a script of its own, as a reader pasting it would."""
+
+    def evaluate(example: Example) -> None:
+        RUNNER.run(str(example.parsed), name=title)
+
+    return evaluate
 
 
 class AnyPythonFenceParser(CodeBlockParser):
@@ -47,10 +69,14 @@ class AnyPythonFenceParser(CodeBlockParser):
 
     def __call__(self, document: Document) -> Iterable[Region]:
         for region in self.lexers(document):
-            info = str(region.lexemes["arguments"]).split()
-            if info and info[0] in PYTHON_FENCES:
+            info = str(region.lexemes["arguments"])
+            words = info.split()
+            if words and words[0] in PYTHON_FENCES:
                 region.parsed = region.lexemes["source"]
-                region.evaluator = self._evaluator or self.evaluate
+                title = TITLE.search(info)
+                region.evaluator = (
+                    run_alone(title["title"]) if title else (self._evaluator or self.evaluate)
+                )
                 yield region
 
 
@@ -59,17 +85,19 @@ class PageCodeParser(PythonDocTestOrCodeBlockParser):
 
 
 def _reset_torch(namespace: dict[str, Any]) -> None:
+    import sys
+
     import torch
 
     torch.set_printoptions(profile="default")
     torch.manual_seed(0)
-    if "torch._dynamo" in __import__("sys").modules:
+    if "torch._dynamo" in sys.modules:
         torch._dynamo.reset()
 
 
 pages = Sybil(
     parsers=[PageCodeParser(doctest_optionflags=DOCTEST_FLAGS)],
-    path="docs",
+    path="docs/en",
     patterns=["*.md"],
     document_types={".md": RenderedPage},
     setup=_reset_torch,
@@ -77,13 +105,19 @@ pages = Sybil(
     name="page",
 )
 
-docstrings = Sybil(
-    parsers=[DocTestParser(optionflags=DOCTEST_FLAGS)],
-    path="dyndocs",
-    patterns=["*.py"],
-    setup=_reset_torch,
-    teardown=_reset_torch,
-    name="docstring",
-)
 
-pytest_collect_file = (pages + docstrings).pytest()
+def docstrings(package: str) -> Sybil:
+    """Every ``>>>`` example in the docstrings of ``package``."""
+    return Sybil(
+        parsers=[DocTestParser(optionflags=DOCTEST_FLAGS)],
+        path=package,
+        patterns=["*.py"],
+        setup=_reset_torch,
+        teardown=_reset_torch,
+        name=f"docstring-{package}",
+    )
+
+
+pytest_collect_file = SybilCollection(
+    [pages, docstrings("dyndocs"), docstrings("sitebuild")]
+).pytest()

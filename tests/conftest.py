@@ -1,53 +1,59 @@
-"""Fixtures shared by the tests: one strict build of the whole site per session."""
+"""Fixtures shared by the tests: the project, the code runner, and one strict site build.
+
+The strict build uses the benchmark results recorded with the repository
+(``DYNDOCS_BENCH=recorded``), so every claim on every page is checked against real data and no
+timing is taken in the test suite. It is kept under ``.cache/site/`` and reused while nothing it
+reads has changed.
+"""
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from dyndocs.site import ROOT
+from sitebuild.project import Project
+from sitebuild.runs import CodeRunner
 
-
-def mkdocs_build(config: Path, site_dir: Path) -> subprocess.CompletedProcess[str]:
-    """Run ``mkdocs build --strict`` as the README documents it, capturing its log."""
-    return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "mkdocs",
-            "build",
-            "--strict",
-            "-f",
-            str(config),
-            "-d",
-            str(site_dir),
-        ],
-        cwd=ROOT,
-        # Quick benchmarks: the real code path with short timing windows, measured once and cached.
-        env={
-            **os.environ,
-            "NO_MKDOCS_2_WARNING": "1",
-            "PYTHONBREAKPOINT": "0",
-            "DYNDOCS_BENCH": os.environ.get("DYNDOCS_BENCH", "quick"),
-        },
-        capture_output=True,
-        text=True,
-        timeout=1200,
-    )
+from . import support
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The whole site, built strictly into a temporary folder."""
-    site = tmp_path_factory.mktemp("site")
-    done = mkdocs_build(ROOT / "mkdocs.yml", site)
-    assert done.returncode == 0, f"strict build failed:\n{done.stderr[-6000:]}"
+def project_root() -> Path:
+    return support.ROOT
+
+
+@pytest.fixture(scope="session")
+def project() -> Project:
+    return support.project()
+
+
+@pytest.fixture(scope="session")
+def runner(project: Project) -> CodeRunner:
+    """The runner the build uses too: a snippet runs once for its content, whoever asks first."""
+    return CodeRunner(project.root, project.cache / "runs")
+
+
+@pytest.fixture(scope="session")
+def shown(runner: CodeRunner, project: Project) -> Callable[[str], str]:
+    """The output a page shows for a snippet, e.g. ``shown("snippets/tips/item.py")``."""
+
+    def output(path: str) -> str:
+        return runner.run_file(project.root / path).stdout
+
+    return output
+
+
+@pytest.fixture(scope="session")
+def built_site(project: Project) -> Path:
+    """The whole site, built strictly with the recorded benchmark results."""
+    site, status, log = support.cached_build(
+        support.CONFIG, project.cache / "site", {"DYNDOCS_BENCH": "recorded"}
+    )
+    assert status == 0, f"strict build failed:\n{log[-6000:]}"
     # MkDocs' own log lines; a Jupyter kernel's "[IPKernelApp] WARNING" about TCP is not one.
-    warnings = [line for line in done.stderr.splitlines() if re.match(r"WARNING\s+-", line)]
+    warnings = [line for line in log.splitlines() if re.match(r"WARNING\s+-", line)]
     assert not warnings, "build warnings:\n" + "\n".join(warnings)
     return site

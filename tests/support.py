@@ -1,25 +1,50 @@
-"""Shared helpers for the tests: where things are, and how pages are read."""
+"""Shared helpers for the tests: where things are, how pages are read, and the site build.
+
+The repository root is the folder above ``tests/``; everything else (the docs folder, the
+languages) is read from its ``mkdocs.yml``.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import importlib.metadata
+import json
+import os
 import re
+import shutil
+import subprocess
+import sys
+from functools import cache
 from pathlib import Path
 
-from dyndocs.site import ROOT
+from sitebuild.project import Project, load
 
-DOCS = ROOT / "docs"
-SNIPPETS = ROOT / "snippets"
-LOCALES = ("en", "zh-hans", "zh-hant")
+ROOT = Path(__file__).resolve().parents[1]
+CONFIG = ROOT / "mkdocs.yml"
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>[^\n`]*)$", re.MULTILINE)
+
+
+@cache
+def project() -> Project:
+    return load(CONFIG)
+
+
+def locales() -> tuple[str, ...]:
+    """Every language of the site, default first, as ``mkdocs.yml`` lists them."""
+    return project().locales
 
 
 def pages(locale: str) -> list[Path]:
     """Every Markdown page of ``locale``, relative to ``docs/<locale>``."""
-    return sorted(p.relative_to(DOCS / locale) for p in (DOCS / locale).rglob("*.md"))
+    return project().pages(locale)
+
+
+def docs(locale: str) -> Path:
+    return project().docs_dir / locale
 
 
 def snippet_files() -> list[Path]:
-    return sorted(SNIPPETS.rglob("*.py"))
+    return sorted((ROOT / "snippets").rglob("*.py"))
 
 
 def fences(text: str) -> list[tuple[str, str]]:
@@ -43,3 +68,93 @@ def fences(text: str) -> list[tuple[str, str]]:
         blocks.append((match["info"].strip(), "\n".join(body)))
         i += 1
     return blocks
+
+
+BUILD_INPUTS = (
+    "mkdocs.yml",
+    "pyproject.toml",
+    "requirements.lock",
+    "docs",
+    "snippets",
+    "dyndocs",
+    "sitebuild",
+    "overrides",
+    "i18n",
+    "benchmarks",
+    "examples",  # the bad-input projects' own examples
+)
+"""What a site build reads: a cached build is reused only while all of these are unchanged."""
+
+
+def build_key(config: Path, env: dict[str, str]) -> str:
+    """Digest of everything a build of ``config`` depends on.
+
+    The files of :data:`BUILD_INPUTS` below the config's folder, the installed distributions and
+    their versions, the Python version, and the environment the build adds.
+    """
+    root = config.parent
+    digest = hashlib.sha256()
+    digest.update(json.dumps([sys.version, sorted(env.items())]).encode())
+    distributions = sorted(
+        f"{d.metadata['Name']}=={d.version}" for d in importlib.metadata.distributions()
+    )
+    digest.update("\n".join(distributions).encode())
+    inherited = re.findall(r"^INHERIT:\s*(\S+)", config.read_text(encoding="utf-8"), re.MULTILINE)
+    for name, base in [(n, root / n) for n in BUILD_INPUTS] + [(i, Path(i)) for i in inherited]:
+        real = base.resolve()  # the bad-input projects link their inputs to the real ones
+        files = [real] if real.is_file() else sorted(p for p in real.rglob("*") if p.is_file())
+        for path in files:
+            if "__pycache__" in path.parts:
+                continue
+            digest.update(f"{name}/{path.relative_to(real).as_posix()}".encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:20]
+
+
+def mkdocs_build(
+    config: Path, site_dir: Path, env: dict[str, str]
+) -> subprocess.CompletedProcess[str]:
+    """Run ``mkdocs build --strict`` as the README documents it, capturing its log."""
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mkdocs",
+            "build",
+            "--strict",
+            "-f",
+            str(config),
+            "-d",
+            str(site_dir),
+        ],
+        cwd=config.parent,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONBREAKPOINT": "0", **env},
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
+
+
+def cached_build(
+    config: Path, cache_dir: Path, env: dict[str, str], *, keep_failures: bool = False
+) -> tuple[Path, int, str]:
+    """Build ``config`` strictly, or reuse the build of the same inputs; return site, status, log.
+
+    A failed build is kept only with ``keep_failures`` (the bad-input tests, whose builds are
+    meant to fail); otherwise it runs again next time.
+    """
+    key = build_key(config, env)
+    folder = cache_dir / key
+    record = folder / "build.json"
+    if record.exists():
+        kept = json.loads(record.read_text(encoding="utf-8"))
+        return folder / "site", kept["status"], kept["log"]
+    shutil.rmtree(folder, ignore_errors=True)
+    done = mkdocs_build(config, folder / "site", env)
+    if done.returncode == 0 or keep_failures:
+        folder.mkdir(parents=True, exist_ok=True)
+        record.write_text(json.dumps({"status": done.returncode, "log": done.stderr}), "utf-8")
+        for old in cache_dir.iterdir():  # keep only the latest build of this config
+            if old.name != key:
+                shutil.rmtree(old, ignore_errors=True)
+    return folder / "site", done.returncode, done.stderr

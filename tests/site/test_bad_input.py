@@ -1,51 +1,66 @@
 """Bad input fails the build with a message that names the file and what is wrong.
 
-Each case builds a small three-language project that inherits the real
-``mkdocs.yml`` (same plugins, hooks and Markdown extensions) with one fault.
+Each case builds a tiny three-language project that inherits the real ``mkdocs.yml`` (same
+plugins and Markdown extensions) with one fault, with benchmarks off except where a claim is
+the fault. Builds are kept by content (``.cache/bad-input/``), so an unchanged case is not built
+again.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+import hashlib
 
 import pytest
 
-from dyndocs.site import ROOT
-from dyndocs.site.includes import IncludeError, expand
+from sitebuild.includes import IncludeError, expand
 
-from .conftest import mkdocs_build
-from .helpers import LOCALES
+from ..support import CONFIG, ROOT, cached_build, locales
 
 GOOD = "# Page\n\n## Section {#section}\n\nText.\n"
 
 
-def build_project(tmp_path: Path, pages: dict[str, str]) -> tuple[int, str]:
-    """Build ``pages`` (``"en/index.md"`` → Markdown) strictly; return exit status and log."""
-    docs = tmp_path / "docs"
-    for name, text in pages.items():
-        (docs / name).parent.mkdir(parents=True, exist_ok=True)
-        (docs / name).write_text(text, encoding="utf-8")
-    for shared in ("overrides", "snippets", "dyndocs", ".cache"):
-        (tmp_path / shared).symlink_to(ROOT / shared)
-    config = tmp_path / "mkdocs.yml"
+def build_project(
+    name: str, pages: dict[str, str], bench: str = "off", files: dict[str, str] | None = None
+) -> tuple[int, str]:
+    """Build ``pages`` (``"en/index.md"`` → Markdown) strictly; return exit status and log.
+
+    ``files`` are written next to ``mkdocs.yml``, e.g. an example that a page runs.
+    """
+    folder = ROOT / ".cache" / "bad-input" / name / "project"
+    docs = folder / "docs"
+    if docs.exists():
+        for old in docs.rglob("*.md"):
+            old.unlink()
+    for page, text in pages.items():
+        (docs / page).parent.mkdir(parents=True, exist_ok=True)
+        (docs / page).write_text(text, encoding="utf-8")
+    for relative, text in (files or {}).items():
+        (folder / relative).parent.mkdir(parents=True, exist_ok=True)
+        (folder / relative).write_text(text, encoding="utf-8")
+    for shared in ("overrides", "snippets", "dyndocs", "sitebuild", "i18n", "benchmarks"):
+        link = folder / shared
+        if not link.exists():
+            link.symlink_to(ROOT / shared)
+    config = folder / "mkdocs.yml"
     config.write_text(
-        f"INHERIT: {ROOT / 'mkdocs.yml'}\nnav: [{{Home: index.md}}, {{Other: other.md}}]\n",
-        encoding="utf-8",
+        f"INHERIT: {CONFIG}\nnav: [{{Home: index.md}}, {{Other: other.md}}]\n", encoding="utf-8"
     )
-    done = mkdocs_build(config, tmp_path / "site")
-    return done.returncode, done.stderr
+    _, status, log = cached_build(
+        config, folder.parent / "builds", {"DYNDOCS_BENCH": bench}, keep_failures=True
+    )
+    return status, log
 
 
 def three_languages(index: str, other: str = GOOD) -> dict[str, str]:
     pages = {}
-    for locale in LOCALES:
+    for locale in locales():
         pages[f"{locale}/index.md"] = index
         pages[f"{locale}/other.md"] = other
     return pages
 
 
-def test_the_small_project_builds(tmp_path: Path) -> None:
-    status, log = build_project(tmp_path, three_languages(GOOD + "[other](other.md#section)\n"))
+def test_the_small_project_builds() -> None:
+    status, log = build_project("good", three_languages(GOOD + "[other](other.md#section)\n"))
     assert status == 0, log[-3000:]
 
 
@@ -62,29 +77,38 @@ def test_the_small_project_builds(tmp_path: Path) -> None:
     ],
     ids=["broken-link", "broken-anchor", "missing-snippet", "missing-section"],
 )
-def test_fault_fails_the_build(tmp_path: Path, fault: str, expected: str) -> None:
-    status, log = build_project(tmp_path, three_languages(GOOD + fault + "\n"))
+def test_fault_fails_the_build(fault: str, expected: str) -> None:
+    name = "fault-" + hashlib.sha256(fault.encode()).hexdigest()[:8]
+    status, log = build_project(name, three_languages(GOOD + fault + "\n"))
     assert status != 0, f"the build passed despite {fault!r}"
     assert expected in log, f"the build log does not name {expected!r}:\n{log[-3000:]}"
     assert "index.md" in log, f"the build log does not name the page:\n{log[-3000:]}"
 
 
-def test_failing_example_fails_the_build(tmp_path: Path) -> None:
-    snippet = ROOT / ".cache" / "bad-input" / "failing.py"  # outside snippets/: no orphan check
-    snippet.parent.mkdir(parents=True, exist_ok=True)
-    snippet.write_text("raise ValueError('this example is broken')\n", encoding="utf-8")
-    fault = f'```text\n--8<-- "run:{snippet.relative_to(ROOT)}"\n```\n'
-    status, log = build_project(tmp_path, three_languages(GOOD + fault))
+def test_failing_example_fails_the_build() -> None:
+    fault = '```text\n--8<-- "run:examples/failing.py"\n```\n'
+    example = {"examples/failing.py": "raise ValueError('this example is broken')\n"}
+    status, log = build_project("failing-example", three_languages(GOOD + fault), files=example)
     assert status != 0
     assert "failing.py" in log and "this example is broken" in log, log[-3000:]
 
 
-def test_page_missing_in_one_language_fails_the_build(tmp_path: Path) -> None:
-    pages = three_languages(GOOD)
-    del pages["zh-hant/other.md"]
-    status, log = build_project(tmp_path, pages)
+def test_a_contradicted_claim_fails_the_build() -> None:
+    """Checked against the recorded results: a claim they contradict stops the build."""
+    claim = "Tracing saves memory: {{bench no_grad.tiny_mlp.no_grad.saved_bytes > 0}}.\n"
+    status, log = build_project("contradicted-claim", three_languages(GOOD + claim), "recorded")
     assert status != 0
-    assert "docs/zh-hant/other.md" in log, log[-3000:]
+    assert "index.md" in log and "no_grad.tiny_mlp.no_grad.saved_bytes > 0" in log, log[-3000:]
+    assert "contradicted by the measurement" in log
+
+
+def test_page_missing_in_one_language_fails_the_build() -> None:
+    pages = three_languages(GOOD)
+    last = locales()[-1]
+    del pages[f"{last}/other.md"]
+    status, log = build_project("missing-page", pages)
+    assert status != 0
+    assert f"docs/{last}/other.md" in log, log[-3000:]
 
 
 def test_missing_section_is_named_with_page_and_line() -> None:
@@ -93,4 +117,4 @@ def test_missing_section_is_named_with_page_and_line() -> None:
         IncludeError,
         match=r'docs/en/page\.md, line 4 \(--8<-- "snippets/notebooks/first-graph\.py:nope"\)',
     ):
-        expand(text, source="docs/en/page.md")
+        expand(text, source="docs/en/page.md", config_file=CONFIG)

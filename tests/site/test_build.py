@@ -10,9 +10,20 @@ from urllib.parse import urljoin
 
 import pytest
 
-from .helpers import LOCALES, pages
+from sitebuild.project import load_config
 
-MATERIAL_LANG = {"en": "en", "zh-hans": "zh", "zh-hant": "zh-Hant"}
+from ..support import CONFIG, locales, pages
+
+
+def material_language(locale: str) -> str:
+    """The ``<html lang>`` Material writes for ``locale``: its ``theme.language`` in mkdocs.yml."""
+    config = load_config(CONFIG)
+    for language in config.plugins["i18n"].config.languages:
+        if language.locale == locale and language.theme and language.theme.get("language"):
+            return str(language.theme["language"])
+    return str(config.theme["language"])
+
+
 # Tags and CSS that make the browser fetch something, pointing at another host.
 EXTERNAL = re.compile(
     r"""<(?:script|img|iframe|source|audio|video)\b[^>]*\bsrc=["'](?:https?:)?//[^"']+"""
@@ -33,10 +44,10 @@ def html_pages(site: Path, locale: str) -> dict[str, str]:
     return out
 
 
-@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("locale", locales())
 def test_every_page_has_its_language(built_site: Path, locale: str) -> None:
     for page, html in html_pages(built_site, locale).items():
-        assert f'<html lang="{MATERIAL_LANG[locale]}"' in html, (
+        assert f'<html lang="{material_language(locale)}"' in html, (
             f"{locale}/{page}: wrong <html lang>"
         )
 
@@ -48,13 +59,13 @@ def page_url(locale: str, page: str) -> str:
     return prefix + (path.rstrip("/") + "/" if path else "")
 
 
-@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("locale", locales())
 def test_language_switcher_leads_to_same_page(built_site: Path, locale: str) -> None:
     for page, html in html_pages(built_site, locale).items():
         links = {
             lang: href for href, lang in re.findall(r'<a href="([^"]*)" hreflang="([^"]+)"', html)
         }
-        assert set(links) == set(LOCALES), f"{locale}/{page}: switcher offers {sorted(links)}"
+        assert set(links) == set(locales()), f"{locale}/{page}: switcher offers {sorted(links)}"
         here = page_url(locale, page)
         for lang, href in links.items():
             assert urljoin(here, href) == page_url(lang, page), (
@@ -62,7 +73,7 @@ def test_language_switcher_leads_to_same_page(built_site: Path, locale: str) -> 
             )
 
 
-@pytest.mark.parametrize("locale", ("zh-hans", "zh-hant"))
+@pytest.mark.parametrize("locale", [loc for loc in locales() if loc.startswith("zh")])
 def test_chinese_headings_get_readable_anchors(built_site: Path, locale: str) -> None:
     for page, html in html_pages(built_site, locale).items():
         ids = re.findall(r'<h[2-6][^>]* id="([^"]+)"', html)
@@ -81,18 +92,19 @@ def test_no_request_leaves_the_origin(built_site: Path) -> None:
     assert not offenders, "\n".join(offenders[:20])
 
 
-@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("locale", locales())
 def test_search_index_holds_only_its_language(built_site: Path, locale: str) -> None:
     root = built_site if locale == "en" else built_site / locale
     docs = json.loads((root / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
     assert docs, f"{locale}: empty search index"
-    others = [d["location"] for d in docs if d["location"].startswith(("zh-hans/", "zh-hant/"))]
+    prefixes = tuple(f"{other}/" for other in locales()[1:])
+    others = [d["location"] for d in docs if d["location"].startswith(prefixes)]
     assert not others, f"{locale}: index points into other languages: {others[:5]}"
     titles = {d["title"] for d in docs if "#" not in d["location"]}
     assert len(titles) >= len(pages(locale)) - 1, f"{locale}: pages missing from search"
 
 
-@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("locale", locales())
 def test_each_language_has_its_own_object_inventory(built_site: Path, locale: str) -> None:
     root = built_site if locale == "en" else built_site / locale
     raw = (root / "objects.inv").read_bytes()
@@ -101,13 +113,13 @@ def test_each_language_has_its_own_object_inventory(built_site: Path, locale: st
     entries = [line.split(" ") for line in body.splitlines()]
     assert any(name == "dyndocs.models.DynamicModel" for name, *_ in entries)
     for name, _role, _priority, uri, *_ in entries:
-        assert not uri.startswith(("zh-hans/", "zh-hant/")), f"{locale}/objects.inv: {uri}"
+        assert not uri.startswith(tuple(f"{o}/" for o in locales()[1:])), f"{locale}: {uri}"
         path, _, anchor = uri.replace("$", name).partition("#")
         html = (root / path / "index.html").read_text(encoding="utf-8")
         assert f'id="{anchor}"' in html, f"{locale}/objects.inv: {name} -> {uri} does not resolve"
 
 
-@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("locale", locales())
 def test_notebook_is_rendered_and_executed(built_site: Path, locale: str) -> None:
     html = html_pages(built_site, locale)["notebooks/first-graph.md"]
     assert "jp-Cell" in html or "jupyter-wrapper" in html, f"{locale}: notebook not rendered"
@@ -130,7 +142,7 @@ def test_api_reference_titles_follow_the_language(built_site: Path) -> None:
 
 
 def test_output_blocks_hold_real_output(built_site: Path) -> None:
-    for locale in LOCALES:
+    for locale in locales():
         html = html_pages(built_site, locale)["concepts/static-vs-dynamic.md"]
         assert "run:snippets" not in html, f"{locale}: an output include was not expanded"
         assert "output shape: torch.Size([1, 10])" in re.sub(r"<[^>]+>", "", html)

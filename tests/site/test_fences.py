@@ -1,7 +1,7 @@
 """What the pages contain besides runnable Python: every fence is accounted for.
 
-Python fences run (Sybil, see ``conftest.py``). Other fences must be a known
-kind, and shell commands must name things that exist: Make targets and files.
+Python fences run (Sybil, see ``conftest.py``). Other fences must be a known kind, and shell
+commands must name things that exist: Make targets and files.
 """
 
 from __future__ import annotations
@@ -10,10 +10,9 @@ import re
 
 import pytest
 
-from dyndocs.site import ROOT
-from dyndocs.site.includes import expand_file
+from sitebuild.includes import expand
 
-from .helpers import DOCS, LOCALES, fences, pages
+from ..support import CONFIG, ROOT, docs, fences, locales, pages
 
 RUN = {"python", "py", "pycon"}
 KNOWN = RUN | {"text", "bash"}
@@ -25,12 +24,18 @@ def make_targets() -> set[str]:
 
 
 def all_pages() -> list[str]:
-    return [f"{locale}/{page}" for locale in LOCALES for page in pages(locale)]
+    return [f"{locale}/{page}" for locale in locales() for page in pages(locale)]
+
+
+def expanded(page: str) -> str:
+    locale, _, rest = page.partition("/")
+    path = docs(locale) / rest
+    return expand(path.read_text(encoding="utf-8"), source=f"docs/{page}", config_file=CONFIG)
 
 
 @pytest.mark.parametrize("page", all_pages())
 def test_every_fence_is_a_known_kind(page: str) -> None:
-    for info, _body in fences(expand_file(DOCS / page)):
+    for info, _body in fences(expanded(page)):
         language = info.split()[0] if info else ""
         assert language in KNOWN, (
             f"docs/{page}: a ```{language or '(no language)'} fence; use one of {sorted(KNOWN)}"
@@ -40,7 +45,7 @@ def test_every_fence_is_a_known_kind(page: str) -> None:
 @pytest.mark.parametrize("page", all_pages())
 def test_shell_commands_name_what_exists(page: str) -> None:
     targets = make_targets()
-    for info, body in fences(expand_file(DOCS / page)):
+    for info, body in fences(expanded(page)):
         if not info.startswith("bash"):
             continue
         for line in filter(None, (raw.strip() for raw in body.splitlines())):

@@ -7,28 +7,26 @@ from pathlib import Path
 
 import pytest
 
-from dyndocs.bench.render import CLAIM, MARKER
-from dyndocs.site.includes import include_targets
-from dyndocs.site.languages import missing_pages
+from sitebuild.bench.claims import CLAIM, MARKER
+from sitebuild.includes import include_targets
+from sitebuild.languages import missing_pages
 
-from .helpers import DOCS, LOCALES, fences, pages
+from ..support import docs, fences, locales, pages, project
 
 HEADING = re.compile(r"^(#{2,6})\s+(.*?)\s*(?:\{#(?P<id>[\w-]+)\})?\s*$", re.MULTILINE)
-PROSE_FENCES = {"text", "bash", "console", ""}
 
 
 def test_every_page_exists_in_every_language() -> None:
-    assert missing_pages(DOCS, list(LOCALES)) == []
+    assert missing_pages(project().docs_dir, list(locales())) == []
 
 
 def test_missing_page_is_named(tmp_path: Path) -> None:
-    for locale in LOCALES:
+    for locale in locales():
         (tmp_path / locale / "guide").mkdir(parents=True)
         (tmp_path / locale / "guide" / "a.md").write_text("# A\n")
     (tmp_path / "en" / "guide" / "b.md").write_text("# B\n")
-    assert missing_pages(tmp_path, list(LOCALES)) == [
-        "docs/zh-hans/guide/b.md",
-        "docs/zh-hant/guide/b.md",
+    assert missing_pages(tmp_path, list(locales())) == [
+        f"docs/{locale}/guide/b.md" for locale in locales()[1:]
     ]
 
 
@@ -39,7 +37,7 @@ def headings(text: str) -> list[tuple[int, str | None]]:
 
 
 def code_of(text: str) -> list[tuple[str, str]]:
-    """Fences that hold code (not prose output labels), and their bodies."""
+    """Fences that hold code (not output blocks, whose title is translated), and their bodies."""
     return [
         (info.split()[0] if info else "", body)
         for info, body in fences(text)
@@ -47,31 +45,25 @@ def code_of(text: str) -> list[tuple[str, str]]:
     ]
 
 
-def _page_ids() -> list[str]:
-    return [str(p) for p in pages("en")]
-
-
-@pytest.mark.parametrize("page", _page_ids())
+@pytest.mark.parametrize("page", [str(p) for p in pages(locales()[0])])
 def test_same_anchors_includes_and_code(page: str) -> None:
-    texts = {locale: (DOCS / locale / page).read_text(encoding="utf-8") for locale in LOCALES}
-    reference = texts["en"]
+    texts = {locale: (docs(locale) / page).read_text(encoding="utf-8") for locale in locales()}
+    reference = texts[locales()[0]]
     for locale, text in texts.items():
         where = f"docs/{locale}/{page}"
         missing_ids = [h for h in headings(text) if h[1] is None]
         assert not missing_ids, f"{where}: give every heading an explicit {{#id}}: {missing_ids}"
-        assert headings(text) == headings(reference), (
-            f"{where}: headings differ from docs/en/{page}"
-        )
+        assert headings(text) == headings(reference), f"{where}: headings differ from English"
         assert include_targets(text) == include_targets(reference), (
-            f"{where}: includes differ from docs/en/{page}"
+            f"{where}: includes differ from English"
         )
-        assert code_of(text) == code_of(reference), f"{where}: code differs from docs/en/{page}"
+        assert code_of(text) == code_of(reference), f"{where}: code differs from English"
         assert CLAIM.findall(text) == CLAIM.findall(reference), (
-            f"{where}: benchmark claims differ from docs/en/{page}"
+            f"{where}: benchmark claims differ from English"
         )
         assert MARKER.findall(text) == MARKER.findall(reference), (
-            f"{where}: benchmark tables differ from docs/en/{page}"
+            f"{where}: benchmark tables differ from English"
         )
         assert re.findall(r"^::: .*$", text, re.MULTILINE) == re.findall(
             r"^::: .*$", reference, re.MULTILINE
-        ), f"{where}: API reference directives differ from docs/en/{page}"
+        ), f"{where}: API reference directives differ from English"

@@ -13,9 +13,11 @@ from functools import cache
 import opencc
 import pytest
 
-from dyndocs.site.glossary import load
+from sitebuild.glossary import load
 
-from .helpers import DOCS, pages
+from ..support import docs, locales, pages, project
+
+GLOSSARY = project().glossary
 
 NOT_PROSE = re.compile(
     r"^(`{3,}|~{3,}).*?^\1\s*$"  # fenced code
@@ -75,11 +77,11 @@ WRONG_SCRIPT = {
     [(locale, str(p)) for locale in WRONG_SCRIPT for p in pages(locale)],
 )
 def test_chinese_page_script_and_terms(locale: str, page: str) -> None:
-    text = prose((DOCS / locale / page).read_text(encoding="utf-8"))
+    text = prose((docs(locale) / page).read_text(encoding="utf-8"))
     kind, detect = WRONG_SCRIPT[locale]
     found = detect(text)
     assert not found, f"docs/{locale}/{page}: {kind} characters {found}: {context(text, found)}"
-    for term in load():
+    for term in load(GLOSSARY, locales()):
         for avoided in term.avoid.get(locale, ()):
             assert avoided not in text, (
                 f"docs/{locale}/{page}: uses {avoided!r}; the glossary says "
@@ -88,13 +90,11 @@ def test_chinese_page_script_and_terms(locale: str, page: str) -> None:
 
 
 def test_glossary_is_consistent() -> None:
-    terms = load()
+    terms = load(GLOSSARY, locales())
     assert len({t.en for t in terms}) == len(terms), "glossary.yml lists an English term twice"
     for term in terms:
-        assert not traditional_only(term.zh_hans), (
-            f"glossary.yml: {term.zh_hans!r} is not Simplified"
-        )
-        assert not simplified_only(term.zh_hant), (
-            f"glossary.yml: {term.zh_hant!r} is not Traditional"
-        )
-        assert term.zh_hant not in term.avoid.get("zh-hant", ()), term
+        hans, hant = term.wording("zh-hans"), term.wording("zh-hant")
+        assert not traditional_only(hans), f"glossary.yml: {hans!r} is not Simplified"
+        assert not simplified_only(hant), f"glossary.yml: {hant!r} is not Traditional"
+        for locale in locales():
+            assert term.wording(locale) not in term.avoid.get(locale, ()), term

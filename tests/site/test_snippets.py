@@ -1,43 +1,44 @@
-"""Every snippet file runs as a script; one test per file.
+"""Every snippet file runs as a script, and every snippet is shown on some page.
 
-Running also fills the output cache that the site build reads, so the strict
-build later in the suite does not run the same files again.
+Runs go through the same :class:`~sitebuild.runs.CodeRunner` as the build's output blocks, so
+each snippet runs once for its content, whichever asks first.
 """
 
 from __future__ import annotations
 
-import os
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
-from dyndocs.site import ROOT, outputs
-from dyndocs.site.includes import include_targets
+from sitebuild.includes import include_targets
+from sitebuild.outputs import shown_snippets
+from sitebuild.project import Project
+from sitebuild.runs import CodeRunner
 
-from .helpers import DOCS, snippet_files
+from ..support import ROOT, docs, locales, snippet_files
+
+VECTOR_WIDTH = {"ATEN_CPU_CAPABILITY": "default"}
 
 
-def _shown_outputs() -> set[Path]:
-    return set(outputs.shown_snippets(DOCS.rglob("*.md")))
+def _shown() -> set[Path]:
+    pages = sorted(docs(locales()[0]).rglob("*.md"))
+    return set(shown_snippets(pages, ROOT))
 
 
 @pytest.mark.parametrize(
     "snippet", snippet_files(), ids=lambda p: str(p.relative_to(ROOT / "snippets"))
 )
-def test_snippet_runs_as_script(snippet: Path) -> None:
-    run = outputs.run_snippet(snippet)
-    assert not run.left_files, f"{snippet} wrote {run.left_files} into the working directory"
-    if snippet.resolve() in _shown_outputs():
+def test_snippet_runs_as_script(runner: CodeRunner, snippet: Path) -> None:
+    run = runner.run_file(snippet)  # fails, naming the file, on an error or a file left behind
+    if snippet.resolve() in _shown():
         assert run.stdout.strip(), (
             f"{snippet}: its output is shown on a page but it printed nothing"
         )
-        outputs.store(run)
 
 
 def test_every_snippet_is_shown_on_a_page() -> None:
     shown: set[str] = set()
-    for page in DOCS.rglob("*.md"):
+    for page in docs(locales()[0]).rglob("*.md"):
         for target in include_targets(page.read_text(encoding="utf-8")):
             shown.add(target.removeprefix("run:").split(":")[0])
     orphans = [
@@ -46,21 +47,21 @@ def test_every_snippet_is_shown_on_a_page() -> None:
     assert not orphans, f"snippet files no page includes: {orphans}"
 
 
-def test_shown_outputs_do_not_depend_on_cpu_vector_width(tmp_path: Path) -> None:
-    """Outputs on the pages are the same with the CPU's widest vector path and without it."""
-    # Inductor's on-disk cache ignores ATEN_CPU_CAPABILITY: compile afresh for the plain path.
-    env = {"ATEN_CPU_CAPABILITY": "default", "TORCHINDUCTOR_CACHE_DIR": str(tmp_path)}
-    shown = sorted(_shown_outputs())
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        runs = list(pool.map(lambda snippet: outputs.run_snippet(snippet, env=env), shown))
-    for snippet, plain in zip(shown, runs, strict=True):
-        assert plain.stdout == outputs.output_of(snippet), (
-            f"{snippet.relative_to(ROOT)} prints different output with ATEN_CPU_CAPABILITY=default"
-        )
+@pytest.mark.parametrize(
+    "snippet", sorted(_shown()), ids=lambda p: str(p.relative_to(ROOT / "snippets"))
+)
+def test_shown_output_does_not_depend_on_cpu_vector_width(
+    runner: CodeRunner, project: Project, snippet: Path
+) -> None:
+    """Outputs on the pages are the same with the CPU's widest vector path and without it.
 
-
-def test_failing_snippet_names_its_file(tmp_path: Path) -> None:
-    bad = tmp_path / "failing_example.py"
-    bad.write_text("raise RuntimeError('boom')\n", encoding="utf-8")
-    with pytest.raises(outputs.SnippetFailed, match=r"(?s)failing_example\.py exited.*boom"):
-        outputs.run_snippet(bad)
+    The plain-path run is cached by content like any other, so only a changed snippet (or a
+    changed module it imports) runs again.
+    """
+    code = snippet.read_text(encoding="utf-8")
+    # Inductor's on-disk cache ignores ATEN_CPU_CAPABILITY: the plain path compiles on its own.
+    isolate = {"TORCHINDUCTOR_CACHE_DIR": str(project.cache / "inductor-plain-vector-path")}
+    plain = runner.run(code, name=runner.display(snippet), env=VECTOR_WIDTH, isolate=isolate)
+    assert plain.stdout == runner.run_file(snippet).stdout, (
+        f"{snippet.relative_to(ROOT)} prints different output with ATEN_CPU_CAPABILITY=default"
+    )

@@ -1,29 +1,13 @@
-"""Claims of docs/*/tips/dynamic-structures.md: branches, ModuleList, DynamicRNN == nn.RNN."""
+"""dyndocs.models.recurrent: DynamicRNN computes what nn.RNN computes, at any length."""
 
 from __future__ import annotations
-
-import runpy
 
 import pytest
 import torch
 from torch import nn
 
-from dyndocs import recorded_ops
 from dyndocs.models.recurrent import DynamicRNN
-from dyndocs.models.tips import AdaptiveDepthNet, MeanBranchNet
 from dyndocs.shapes import ShapeError
-from dyndocs.site import ROOT
-
-SNIPPETS = ROOT / "snippets" / "tips" / "dynamic-structures"
-
-
-def test_branch_follows_the_sign_of_the_mean() -> None:
-    model = MeanBranchNet()
-    x = torch.randn(3, 4)
-    pos, neg = x.abs() + 0.1, -(x.abs() + 0.1)
-    assert torch.equal(model(pos), model.layer_A(pos))
-    assert torch.equal(model(neg), model.layer_B(neg))
-    assert not torch.allclose(model.layer_A(neg), model.layer_B(neg))
 
 
 @pytest.mark.parametrize("num_layers", [1, 2, 3])
@@ -64,20 +48,3 @@ def test_dynamic_rnn_rejects_wrong_shapes() -> None:
         rnn(torch.randn(5, 3, 4), torch.zeros(1, 3, 6))
     with pytest.raises(ShapeError, match="at least one time step"):
         rnn(torch.randn(0, 3, 4))
-
-
-def test_module_list_depth_and_registration() -> None:
-    model = AdaptiveDepthNet(width=8, max_depth=4)
-    x = torch.randn(2, 8)
-    for depth in (1, 2, 4):
-        assert recorded_ops(model(x, depth=depth)).count("AddmmBackward0") == depth
-    assert len(list(model.parameters())) == 8
-    with pytest.raises(ValueError, match="between 1 and 4"):
-        model(x, depth=0)
-    ns = runpy.run_path(str(SNIPPETS / "module_list.py"), run_name="__main__")
-    assert list(ns["PlainList"]().parameters()) == []
-
-
-def test_packed_lstm_matches_one_by_one() -> None:
-    ns = runpy.run_path(str(SNIPPETS / "variable_length.py"), run_name="__main__")
-    assert torch.allclose(ns["h_batch"][0], ns["one_by_one"], atol=1e-6)

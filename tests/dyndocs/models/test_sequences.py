@@ -1,9 +1,6 @@
-"""Claims of docs/*/concepts/variable-length-sequences.md."""
+"""dyndocs.models.sequences: an RNN that packs padded batches, and pad_batch."""
 
 from __future__ import annotations
-
-import re
-import runpy
 
 import pytest
 import torch
@@ -11,9 +8,7 @@ from torch.nn.utils.rnn import pad_sequence
 
 from dyndocs.models.sequences import RNN, pad_batch
 from dyndocs.shapes import ShapeError
-from dyndocs.site import ROOT
 
-SNIPPETS = ROOT / "snippets" / "concepts" / "variable-length-sequences"
 LENGTHS = (12, 7, 15, 1, 9)
 
 
@@ -77,28 +72,3 @@ def test_indexing_by_lengths_matches_packing(model: RNN, sequences: list[torch.T
 def test_input_shape_is_checked(model: RNN) -> None:
     with pytest.raises(ShapeError, match=r"expected shape \(seq_len, batch\)"):
         model(torch.zeros(4, dtype=torch.long))
-
-
-def test_snippets_show_the_claims(capsys: pytest.CaptureFixture[str]) -> None:
-    runpy.run_path(str(SNIPPETS / "one_sequence.py"), run_name="__main__")
-    runpy.run_path(str(SNIPPETS / "padded_batch.py"), run_name="__main__")
-    runpy.run_path(str(SNIPPETS / "last_step.py"), run_name="__main__")
-    out = capsys.readouterr().out
-    assert "output shape: torch.Size([1, 10])" in out
-    assert "same as one at a time: True" in out
-    assert "padding steps: 11 of 45" in out
-    assert "output[-1] right per sequence: [False, False, True]" in out
-    assert "indexed by lengths right: True" in out
-
-
-def test_the_python_loop_calls_a_cell_per_step_and_nn_rnn_once() -> None:
-    from dyndocs.site import outputs
-
-    out = outputs.output_of(SNIPPETS / "rnn_graph.py")
-    counts = [tuple(int(n) for n in re.findall(r"(\d+) (?:Python call|graph node)", line))
-              for line in out.splitlines()]
-    (loop_calls_3, loop_nodes_3, rnn_calls_3, rnn_nodes_3) = counts[0]
-    (loop_calls_7, loop_nodes_7, rnn_calls_7, rnn_nodes_7) = counts[1]
-    assert (loop_calls_3, loop_calls_7) == (2 * 3, 2 * 7)  # two layers, one call per step each
-    assert rnn_calls_3 == rnn_calls_7 == 1
-    assert loop_nodes_7 > loop_nodes_3 and rnn_nodes_7 > rnn_nodes_3  # on the CPU both grow

@@ -1,17 +1,14 @@
-"""Claims of docs/*/concepts/control-flow.md."""
+"""dyndocs.models.branching: one Python decision per call, or torch.where per sample."""
 
 from __future__ import annotations
-
-import runpy
 
 import pytest
 import torch
 import torch.nn.functional as F
 
-from dyndocs.models.branching import ConditionalModel, PerSampleConditionalModel
-from dyndocs.site import ROOT
-
-SNIPPETS = ROOT / "snippets" / "concepts" / "control-flow"
+from dyndocs import recorded_ops
+from dyndocs.models.branching import ConditionalModel, DynamicModel
+from dyndocs.models.per_sample import PerSampleConditionalModel
 
 
 @pytest.fixture
@@ -50,11 +47,9 @@ def test_torch_where_selects_per_sample(model: ConditionalModel) -> None:
     assert not torch.allclose(model(x, conditions[0]), wanted, atol=1e-6)
 
 
-def test_snippets_show_the_claims(capsys: pytest.CaptureFixture[str]) -> None:
-    for name in ("conditional_model.py", "same_shape.py", "per_sample.py"):
-        runpy.run_path(str(SNIPPETS / name), run_name="__main__")
-    out = capsys.readouterr().out
-    assert "condition 0.9 (linear2): torch.Size([4, 10])" in out
-    assert "condition 0.1 (linear3): torch.Size([4, 10])" in out
-    assert "one condition, rows right: [True, False, True, False]" in out
-    assert "torch.where, rows right: True" in out
+def test_dynamic_model_records_the_branch_it_took() -> None:
+    torch.manual_seed(0)
+    model, x = DynamicModel(), torch.randn(1, 10)
+    relu, sigmoid = recorded_ops(model(x, 0.9)), recorded_ops(model(x, 0.1))
+    assert relu.count("ReluBackward0") == 2 and "SigmoidBackward0" not in relu
+    assert sigmoid.count("ReluBackward0") == 1 and "SigmoidBackward0" in sigmoid

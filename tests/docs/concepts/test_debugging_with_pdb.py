@@ -1,0 +1,40 @@
+"""Claims of docs/*/concepts/debugging-with-pdb.md, from the outputs its snippets show."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+from ...support import ROOT
+
+PAGE = "snippets/concepts/debugging-with-pdb"
+
+
+def test_with_breakpoints_off_the_model_runs_through(shown: Callable[[str], str]) -> None:
+    assert "output shape: torch.Size([1, 10])" in shown(f"{PAGE}/debug_model.py")
+
+
+def test_the_pdb_session_is_real(shown: Callable[[str], str]) -> None:
+    session = shown(f"{PAGE}/pdb_session.py")
+    assert session.splitlines()[1].startswith("> dyndocs/models/debugging.py(")
+    assert "(Pdb) p x.shape\ntorch.Size([1, 20])\n" in session
+    assert "(Pdb) p x.shape\ntorch.Size([1, 30])\n" in session
+    assert "(Pdb) p round(x.min().item(), 4)\n0.0\n" in session
+    assert session.rstrip().endswith("(Pdb) c\noutput shape: torch.Size([1, 10])")
+    assert "/tmp" not in session and str(ROOT) not in session and "0x" not in session
+
+
+def test_pdb_first_stop_depends_on_the_python_version(shown: Callable[[str], str]) -> None:
+    lines = shown(f"{PAGE}/pdb_session.py").splitlines()
+    assert lines[0] == f"Python {sys.version_info.major}.{sys.version_info.minor}"
+    if sys.version_info >= (3, 13):  # pdb stops on breakpoint() itself; the script adds an `n`
+        assert lines[3] == "(Pdb) n"
+    else:
+        assert lines[2] == "-> x = F.relu(self.linear1(x))"
+
+
+def test_unimportable_breakpoint_hook_warns_and_runs_on(shown: Callable[[str], str]) -> None:
+    assert shown(f"{PAGE}/unimportable_hook.py").splitlines() == [
+        "no stop: the program ran on",
+        'RuntimeWarning: Ignoring unimportable $PYTHONBREAKPOINT: "no_such_debugger.set_trace"',
+    ]

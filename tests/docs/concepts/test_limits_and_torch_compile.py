@@ -1,0 +1,111 @@
+"""Claims of docs/*/concepts/limits-and-torch-compile.md.
+
+Most come from the outputs the page's snippets show; the rest are behaviours of torch that the
+page states, asserted here so that a torch release that changes them fails the suite.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+import torch
+
+from dyndocs.inspect import recorded_ops
+from dyndocs.models.compiled import MyModule
+
+PAGE = "snippets/concepts/limits-and-torch-compile"
+
+
+@pytest.fixture(autouse=True)
+def fresh_dynamo() -> Iterator[None]:
+    torch._dynamo.reset()
+    torch.manual_seed(0)
+    yield
+    torch._dynamo.reset()
+
+
+def counts(out: str) -> list[int]:
+    return [int(line.rsplit(": ", 1)[1]) for line in out.splitlines() if "so far" in line]
+
+
+def test_compiled_my_module_matches_eager(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/compile_my_module.py")
+    assert "output shape: torch.Size([1, 20])" in out and "same as eager: True" in out
+
+
+def test_dynamo_runs_python_at_trace_time_and_keeps_guards(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/how_dynamo_captures.py").splitlines()
+    assert out[0] == "graph 1: ['linear'] guards: ['x: float32 tensor, size [3, 10]']"
+    assert out[1] == (
+        "recompiled because: [\"tensor 'x' size mismatch at index 0. expected 3, actual 5\"]"
+    )
+    assert out[2].startswith("graph 2: ['linear'] guards: ['x: float32 tensor, size [any, 10]'")
+    assert out[3] == "ShapeError: MyModule: x: expected shape (batch, 10), received (3, 7)"
+
+
+def test_data_dependent_if_is_a_graph_break(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/graph_break.py")
+    assert "graphs: 2\ngraph breaks: 1\nreason: generic_jump TensorVariable()" in out
+
+
+def test_the_other_branch_is_a_first_compile_not_a_recompile(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/branch_flip.py")
+    assert counts(out) == [2, 2, 3, 3, 3]
+    assert "graphs: [['linear', 'relu', 'gt'], ['linear', 'relu'], ['linear', 'relu']]" in out
+    assert out.rstrip().endswith("recompiles: []")
+
+
+def test_a_python_float_is_specialised_then_symbolic(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/float_condition.py")
+    assert counts(out) == [1, 2, 3, 3, 3, 3]
+    assert "graph 1 guards: ['x: float32 tensor, size [4, 10]', 'condition == 0.9']" in out
+    assert "graph 2 guards: ['x: float32 tensor, size [4, 10]', 'condition > 0.5']" in out
+    assert "graph 3 guards: ['x: float32 tensor, size [4, 10]', 'condition <= 0.5']" in out
+    assert "recompile 1, failed guards: ['condition == 0.9']" in out
+    assert torch._dynamo.config.specialize_float is False
+
+
+def test_fullgraph_refuses_data_dependent_branching(shown: Callable[[str], str]) -> None:
+    assert shown(f"{PAGE}/fullgraph.py").strip() == "Unsupported: Data-dependent branching"
+
+
+def test_torch_cond_is_one_graph_for_both_branches(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/torch_cond.py")
+    assert out.count("1 graph, same as the if version: True") == 3
+    assert "'cond'" in out
+
+
+def test_torch_cond_is_still_a_prototype() -> None:
+    """The page says so; a torch release that promotes it must update the page."""
+    assert "`torch.cond` is a prototype feature" in (torch.cond.__doc__ or "")
+
+
+def test_torch_cond_enforces_the_dtype_but_not_the_size() -> None:
+    x = torch.randn(4, 3)
+
+    def different_sizes(t: torch.Tensor) -> torch.Tensor:
+        return torch.cond(t.sum() > 0, lambda u: u.repeat(1, 2), lambda u: u.clone(), (t,))
+
+    compiled = torch.compile(different_sizes, fullgraph=True, backend="eager")
+    assert compiled(x.abs()).shape == (4, 6) and compiled(-x.abs()).shape == (4, 3)
+
+    def different_dtypes(t: torch.Tensor) -> torch.Tensor:
+        return torch.cond(t.sum() > 0, lambda u: u.double(), lambda u: u.clone(), (t,))
+
+    with pytest.raises(Exception, match="dtype|Dtype"):
+        torch.compile(different_dtypes, fullgraph=True, backend="eager")(x)
+
+
+def test_autograd_still_records_a_graph_per_compiled_call() -> None:
+    model = MyModule()
+    compiled = torch.compile(model, backend="aot_eager")
+    x = torch.randn(3, 10)
+    first, second = compiled(x).sum(), compiled(x).sum()
+    assert "CompiledFunctionBackward" in recorded_ops(first)
+    assert first.grad_fn is not second.grad_fn  # a new graph each call
+
+
+def test_torchscript_is_deprecated() -> None:
+    with pytest.warns(DeprecationWarning, match="torch.compile"):
+        torch.jit.script(torch.nn.Linear(10, 20))

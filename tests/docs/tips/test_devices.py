@@ -1,0 +1,36 @@
+"""Claims of docs/*/tips/devices.md: .to(device) moves modules in place, tensors by copy."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+import torch
+from torch import nn
+
+from dyndocs import pick_device
+
+
+def test_snippet_puts_everything_on_one_device(shown: Callable[[str], str]) -> None:
+    out = shown("snippets/tips/devices/to_device.py")
+    assert "model on device: True" in out
+    assert "inputs on device: True labels on device: True" in out
+
+
+def test_module_to_is_in_place_and_tensor_to_returns_a_tensor() -> None:
+    model = nn.Linear(2, 2)
+    assert model.to(torch.device("meta")) is model
+    assert model.weight.device.type == "meta"
+    x = torch.ones(2)
+    moved = x.to("meta")
+    assert moved is not x and x.device.type == "cpu"
+    assert x.to("cpu") is x  # already there: the same object, so reassigning is always safe
+
+
+def test_pick_device_falls_back_to_the_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: False)
+    monkeypatch.setattr(torch.backends.mps, "is_available", lambda: False)
+    assert pick_device() == torch.device("cpu")
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: True)
+    assert pick_device() == torch.device("cuda")
+    assert pick_device("cpu") == torch.device("cpu")

@@ -1,0 +1,156 @@
+"""Claims of docs/*/tips/performance.md.
+
+Most come from the outputs the page's snippets show; the rest are behaviours of torch that the
+page states, asserted here so that a torch release that changes them fails the suite.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import torch
+from torch import nn
+
+from dyndocs.inspect import CapturedGraphs
+from dyndocs.models.compiled import CondModel
+
+PAGE = "snippets/tips/performance"
+
+
+def test_no_grad_outputs_have_no_graph(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/no_grad.py")
+    assert "requires_grad: False\ngrad_fn: None" in out
+    assert "outside no_grad: requires_grad: True" in out and "same values: True" in out
+
+
+def test_no_grad_keeps_nothing_for_backward(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/saved_memory.py")
+    # input (32 x 64) and ReLU output (32 x 128), float32; parameters are not counted
+    assert f"with grad: {(32 * 64 + 32 * 128) * 4} bytes kept for backward" in out
+    assert "no_grad:   0 bytes kept for backward" in out
+
+
+def test_inference_tensors_fail_only_where_saved_or_changed_in_place(
+    shown: Callable[[str], str],
+) -> None:
+    out = shown(f"{PAGE}/inference_mode.py")
+    assert "outputs + scale: backward works, scale.grad = tensor([3., 3.])" in out
+    assert "outputs * scale: RuntimeError: Inference tensors cannot be saved for backward" in out
+    assert "outputs.mul_(2): RuntimeError: Inplace update to inference tensor" in out
+    assert "outputs.clone() * scale: backward works" in out
+
+
+def test_saved_torchscript_modules_load_and_match(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/torchscript.py")
+    assert "loaded traced matches eager:   True" in out
+    assert "loaded scripted matches eager: True" in out
+
+
+def test_trace_and_script_are_deprecated(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/jit_deprecated.py")
+    for api in ("trace", "script"):
+        assert (
+            f"`torch.jit.{api}` is deprecated. Please switch to `torch.compile` or `torch.export`."
+        ) in out
+
+
+def test_torch_jit_load_points_to_export_only(tmp_path: Path) -> None:
+    path = tmp_path / "linear.pt"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        torch.jit.script(nn.Linear(2, 2)).save(str(path))
+    with pytest.warns(DeprecationWarning) as caught:
+        torch.jit.load(str(path))
+    messages = [str(w.message) for w in caught if issubclass(w.category, DeprecationWarning)]
+    assert "`torch.jit.load` is deprecated. Please switch to `torch.export`." in messages
+
+
+def test_a_trace_in_train_mode_stays_random_after_eval(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/trace_train_mode.py")
+    assert "traced in train mode, then .eval(): same output twice: False" in out
+    assert "traced in eval mode: same output twice: True" in out
+
+
+def test_trace_bakes_in_the_branch_and_script_keeps_it(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/trace_pitfall.py")
+    assert "traced  : negative input goes through layer_B: False" in out
+    assert "scripted: negative input goes through layer_B: True" in out
+
+
+def test_a_traced_loop_accepts_only_the_traced_length(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/trace_fixed_length.py")
+    assert "20 steps: (2, 8, 64)" in out
+    assert "30 steps: RuntimeError: Expected 20 elements in a list but found 30" in out
+    assert "10 steps: RuntimeError: Expected 20 elements in a list but found 10" in out
+    assert "eager, 30 steps: (2, 8, 64)" in out
+
+
+def test_compile_unrolls_a_loop_once_per_length_then_gives_up() -> None:
+    """The page: each new length compiles one more graph, up to recompile_limit, then eager."""
+    torch._dynamo.reset()
+    graphs = CapturedGraphs()
+
+    def running_sum(x: torch.Tensor) -> torch.Tensor:
+        total = torch.zeros(x.shape[1:])
+        for step in x:  # a Python loop over time steps
+            total = total + step
+        return total
+
+    compiled = torch.compile(running_sum, backend=graphs)
+    limit = torch._dynamo.config.recompile_limit
+    assert limit == 8
+    for length in range(2, 2 + limit + 3):
+        assert torch.allclose(compiled(torch.ones(length, 3)), torch.full((3,), float(length)))
+    assert len(graphs) == limit  # one per length, then eager mode for the rest
+    torch._dynamo.reset()
+
+
+def test_compile_keeps_the_branch(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/compile.py")
+    assert "positive -> layer_A: True" in out and "negative -> layer_B: True" in out
+
+
+def test_exported_program_takes_both_branches_and_a_dynamic_batch(
+    shown: Callable[[str], str],
+) -> None:
+    out = shown(f"{PAGE}/export_cond.py")
+    assert out.count("batch of 3: same as the if version: True") == 2
+    torch.manual_seed(0)
+    fixed = torch.export.export(CondModel(), (torch.randn(2, 10), torch.tensor([0.9]))).module()
+    with pytest.raises(AssertionError, match=r"size\(\)\[0\] == 2"):
+        fixed(torch.randn(3, 10), torch.tensor([0.9]))
+
+
+def test_torch_cond_is_still_a_prototype() -> None:
+    assert "`torch.cond` is a prototype feature" in (torch.cond.__doc__ or "")
+
+
+def test_batching_matches_the_loop_with_one_graph(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/batching.py")
+    assert "graphs recorded one by one: 8" in out and "same results: True" in out
+
+
+def test_a_batch_statistic_branch_changes_per_sample_results(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/batching_pitfall.py")
+    assert "batch mean: -1.0" in out
+    assert "MeanBranchNet: batched == one by one: False" in out
+    assert "torch.where per row: batched == one by one: True" in out
+
+
+def test_some_modules_switch_kernels_under_no_grad() -> None:
+    """The page: nn.TransformerEncoderLayer in eval mode uses a fused kernel without gradients."""
+    layer = nn.TransformerEncoderLayer(d_model=8, nhead=2, batch_first=True).eval()
+    x = torch.randn(2, 5, 8)
+
+    def ops() -> set[str]:
+        with torch.profiler.profile() as prof:
+            layer(x)
+        return {event.name for event in prof.events()}
+
+    fused = "aten::_transformer_encoder_layer_fwd"
+    assert fused not in ops()
+    with torch.no_grad():
+        assert fused in ops()

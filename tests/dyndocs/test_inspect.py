@@ -1,0 +1,27 @@
+"""dyndocs.inspect: saved_bytes counts what recording adds, with or without the parameters."""
+
+from __future__ import annotations
+
+import torch
+
+from dyndocs.inspect import saved_bytes
+
+
+def test_saved_bytes_counts_each_storage_once() -> None:
+    a = torch.ones(10, requires_grad=True)
+    assert saved_bytes(lambda: a * a) == a.untyped_storage().nbytes()  # saved twice, counted once
+    b = torch.ones(10, requires_grad=True)
+    assert saved_bytes(lambda: a * b) == 2 * a.untyped_storage().nbytes()
+    with torch.no_grad():
+        assert saved_bytes(lambda: a * b) == 0
+
+
+def test_saved_bytes_with_and_without_the_parameters() -> None:
+    model = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.ReLU(), torch.nn.Linear(8, 2))
+    x = torch.randn(3, 4)
+    activations = (3 * 4 + 3 * 8) * 4  # the input (saved by the first matmul) and ReLU's output
+    assert saved_bytes(lambda: model(x), exclude=model) == activations
+    # Counting parameters adds the second layer's weight, which its input's gradient needs; the
+    # first weight is not saved because nothing upstream of it requires a gradient.
+    second_weight = model[2].weight.untyped_storage().nbytes()
+    assert saved_bytes(lambda: model(x)) == activations + second_weight

@@ -1,0 +1,120 @@
+"""sitebuild.bench.render and claims, against the results recorded with the repository."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sitebuild.bench.claims import ClaimContradicted, render_page
+from sitebuild.bench.render import Renderer
+from sitebuild.bench.results import Shown, classify
+from sitebuild.bench.suite import Suite
+from sitebuild.project import Project
+from sitebuild.strings import Strings
+
+from ...support import locales
+
+
+@pytest.fixture(scope="module")
+def recorded(project_root: Path) -> dict[str, Any]:
+    return json.loads((project_root / "benchmarks" / "recorded.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def strings(project: Project) -> Strings:
+    return Strings.load(project.i18n, project.locales)
+
+
+def shown(results: dict[str, Any]) -> Shown:
+    return Shown(classify(results, results["provenance"]["code_version"], recorded=True), [])
+
+
+def test_recorded_results_come_from_the_current_benchmark_code(
+    project_root: Path, recorded: dict[str, Any]
+) -> None:
+    current = Suite(project_root, project_root / ".cache" / "bench").code_version()
+    assert recorded["provenance"]["code_version"] == current, (
+        "benchmarks/recorded.json was measured with other benchmark code: run `make bench-record`"
+    )
+    assert not recorded["provenance"]["quick"], "the recorded results must be a full run"
+
+
+def test_claims_render_and_contradictions_fail(recorded: dict[str, Any], strings: Strings) -> None:
+    page = "Saved {{bench no_grad.tiny_mlp.no_grad.saved_bytes <= 0}}."
+    assert (
+        render_page(page, shown(recorded), Renderer(strings, "en"), "docs/en/x.md") == "Saved 0 B."
+    )
+    wrong = "It saves memory: {{bench no_grad.tiny_mlp.no_grad.saved_bytes > 0}}."
+    with pytest.raises(ClaimContradicted, match=r"docs/en/x\.md: claim .* contradicted"):
+        render_page(wrong, shown(recorded), Renderer(strings, "en"), "docs/en/x.md")
+    with pytest.raises(ClaimContradicted, match=r"docs/en/x\.md: .*no measurement"):
+        render_page(
+            "{{bench no_grad.nothing.grad.speedup}}",
+            shown(recorded),
+            Renderer(strings, "en"),
+            "docs/en/x.md",
+        )
+
+
+def test_unknown_case_marker_fails(recorded: dict[str, Any], strings: Strings) -> None:
+    with pytest.raises(ClaimContradicted, match="unknown benchmark case 'nope'"):
+        render_page("<!-- bench: nope -->", shown(recorded), Renderer(strings, "en"), "x.md")
+
+
+@pytest.mark.parametrize("locale", locales())
+def test_tables_speak_the_page_language(
+    recorded: dict[str, Any], strings: Strings, locale: str
+) -> None:
+    text = render_page("<!-- bench: no_grad -->", shown(recorded), Renderer(strings, locale), "x")
+    assert text.strip().startswith(f"| {strings.get(locale, 'bench.case')} |")
+    assert "×" in text and ("µs" in text or "ms" in text)
+    assert strings.get(locale, "bench.metrics.saved_bytes") in text
+    assert strings.get(locale, "bench.provenance.recorded") in text
+
+
+def test_a_marker_can_show_some_variants(recorded: dict[str, Any], strings: Strings) -> None:
+    text = render_page(
+        "<!-- bench: compile variants=eager,trace,script -->",
+        shown(recorded),
+        Renderer(strings, "en"),
+        "x",
+    )
+    header = text.strip().splitlines()[0]
+    assert "`trace`" in header and "`compile`" not in header
+
+
+def test_stale_and_foreign_results_are_labelled(recorded: dict[str, Any], strings: Strings) -> None:
+    version = recorded["provenance"]["code_version"]
+    here = classify(recorded, version)
+    old = copy.deepcopy(recorded)
+    old["provenance"]["code_version"] = "0" * 12
+    elsewhere = copy.deepcopy(recorded)
+    elsewhere["provenance"].update(machine="gpu-runner", cpu="Other CPU", gpu="NVIDIA H200")
+    no_grad = elsewhere["cases"]["no_grad"]["devices"]
+    no_grad["cuda"] = no_grad["cpu"]
+    others = [classify(old, version), classify(elsewhere, version)]
+    assert others[0].stale and others[1].foreign and not others[1].stale
+    page = render_page(
+        "<!-- bench: no_grad -->", Shown(here, others), Renderer(strings, "en"), "x.md"
+    )
+    header = page.strip().splitlines()[0]
+    assert page.count("| Case |") == 1, "all machines and devices share one table"
+    assert "`grad` [1] CPU" in header and "`grad` [4] CUDA NVIDIA H200" in header
+    assert "STALE" in page and "from another machine (gpu-runner)" in page
+    assert "device cuda" in page
+
+
+def test_a_stale_result_is_checked_unless_serving(
+    recorded: dict[str, Any], strings: Strings
+) -> None:
+    old = copy.deepcopy(recorded)
+    old["provenance"]["code_version"] = "0" * 12
+    wrong = "{{bench no_grad.tiny_mlp.no_grad.saved_bytes > 0}}"
+    stale = classify(old, recorded["provenance"]["code_version"])
+    assert render_page(wrong, Shown(stale, [], lenient=True), Renderer(strings, "en"), "x") == "?"
+    with pytest.raises(ClaimContradicted):
+        render_page(wrong, Shown(stale, []), Renderer(strings, "en"), "x")

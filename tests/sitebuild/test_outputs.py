@@ -1,0 +1,33 @@
+"""sitebuild.outputs: a run: include shows what the snippet printed, or fails naming it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import markdown
+import pytest
+
+from sitebuild.runs import RunFailed
+
+
+def render(text: str, root: Path) -> str:
+    md = markdown.Markdown(
+        extensions=["sitebuild.outputs"],
+        extension_configs={"sitebuild.outputs": {"base_path": root, "cache_dir": root / "runs"}},
+    )
+    return "\n".join(md.preprocessors["run_output"].run(text.split("\n")))
+
+
+def test_the_output_replaces_the_include(tmp_path: Path) -> None:
+    (tmp_path / "hello.py").write_text("print('hello')\nprint('world')\n")
+    assert render('```text\n    --8<-- "run:hello.py"\n```', tmp_path) == (
+        "```text\n    hello\n    world\n```"
+    )
+
+
+def test_a_missing_snippet_or_an_empty_output_fails_by_name(tmp_path: Path) -> None:
+    with pytest.raises(RunFailed, match="'gone.py' could not be found"):
+        render('--8<-- "run:gone.py"', tmp_path)
+    (tmp_path / "quiet.py").write_text("x = 1\n")
+    with pytest.raises(RunFailed, match="'quiet.py' printed nothing"):
+        render('--8<-- "run:quiet.py"', tmp_path)

@@ -1,0 +1,116 @@
+"""sitebuild.runs: code runs once per content, and the key covers what the result depends on."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from sitebuild import runs
+from sitebuild.runs import CodeRunner, RunFailed
+from sitebuild.zygote import ZygotePool
+
+PLAIN = ZygotePool(size=1, preload=())  # these examples import no torch: start in milliseconds
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    """A tiny repository: a package with two modules, one importing the other, and a snippet."""
+    package = tmp_path / "pkg"
+    (package / "models").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "models" / "__init__.py").write_text("")
+    (package / "models" / "layers.py").write_text("from pkg.helpers import twice\nSIZE = 3\n")
+    (package / "helpers.py").write_text("def twice(n):\n    return 2 * n\n")
+    (package / "unused.py").write_text("X = 1\n")
+    (tmp_path / "snippet.py").write_text(
+        "from pkg.models.layers import SIZE, twice\nprint(twice(SIZE))\n"
+    )
+    return tmp_path
+
+
+def runner_for(repo: Path) -> CodeRunner:
+    return CodeRunner(repo, repo / ".cache" / "runs", package="pkg", zygotes=PLAIN)
+
+
+def run(runner: CodeRunner, repo: Path) -> runs.RunResult:
+    env = {"PYTHONPATH": str(repo)}  # the package is importable from the tiny repository
+    return runner.run((repo / "snippet.py").read_text(), name="snippet.py", env=env)
+
+
+def test_dependencies_follow_imports_through_the_package(repo: Path) -> None:
+    found = runner_for(repo).dependencies((repo / "snippet.py").read_text())
+    names = [p.relative_to(repo).as_posix() for p in found]
+    assert names == [
+        "pkg/__init__.py",
+        "pkg/helpers.py",
+        "pkg/models/__init__.py",
+        "pkg/models/layers.py",
+    ]
+
+
+def test_module_names_in_strings_count_for_code_that_starts_python() -> None:
+    assert "dyndocs.models.debugging" in runs.imported_modules(
+        'SCRIPT = "from dyndocs.models.debugging import DebugModel"'
+    )
+
+
+def test_a_second_run_of_the_same_content_is_cached(repo: Path) -> None:
+    runner = runner_for(repo)
+    first = run(runner, repo)
+    assert first.stdout == "6\n" and not first.cached
+    assert run(runner, repo).cached
+
+
+def test_changing_the_snippet_runs_it_again(repo: Path) -> None:
+    runner = runner_for(repo)
+    run(runner, repo)
+    (repo / "snippet.py").write_text(
+        "from pkg.models.layers import SIZE, twice\nprint(twice(SIZE) + 1)\n"
+    )
+    again = run(runner, repo)
+    assert not again.cached and again.stdout == "7\n"
+
+
+def test_changing_a_function_it_uses_runs_it_again(repo: Path) -> None:
+    runner = runner_for(repo)
+    run(runner, repo)
+    helper = repo / "pkg" / "helpers.py"
+    helper.write_text("def twice(n):\n    return n + n + 0\n")  # same result, new source
+    os.utime(helper, ns=(1, 1))  # even with an old modification time
+    assert not run(runner, repo).cached
+
+
+def test_changing_a_module_it_does_not_import_changes_nothing(repo: Path) -> None:
+    runner = runner_for(repo)
+    run(runner, repo)
+    (repo / "pkg" / "unused.py").write_text("X = 2\n")
+    assert run(runner, repo).cached
+
+
+def test_a_new_torch_version_runs_it_again(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    runner = runner_for(repo)
+    run(runner, repo)
+    monkeypatch.setattr(runs, "_torch_version", lambda: "99.0.0+cpu")
+    assert not run(runner, repo).cached
+
+
+def test_environment_is_part_of_the_key(repo: Path) -> None:
+    runner = runner_for(repo)
+    code = (repo / "snippet.py").read_text()
+    assert runner.key(code) != runner.key(code, {"ATEN_CPU_CAPABILITY": "default"})
+
+
+def test_a_failure_names_the_code_and_is_not_cached(tmp_path: Path) -> None:
+    runner = CodeRunner(tmp_path, tmp_path / "cache", zygotes=PLAIN)
+    for _ in range(2):
+        with pytest.raises(RunFailed, match=r"(?s)failing_example\.py exited.*boom"):
+            runner.run("raise RuntimeError('boom')\n", name="failing_example.py")
+    assert not list((tmp_path / "cache").glob("*.json"))
+
+
+def test_code_that_writes_into_its_working_directory_fails(tmp_path: Path) -> None:
+    runner = CodeRunner(tmp_path, tmp_path / "cache", zygotes=PLAIN)
+    with pytest.raises(RunFailed, match=r"litter\.py wrote \['out\.txt'\]"):
+        runner.run("open('out.txt', 'w').write('x')\n", name="litter.py")

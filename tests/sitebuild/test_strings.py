@@ -1,0 +1,37 @@
+"""sitebuild.strings: every interface string exists in every language, placeholders intact."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from sitebuild.project import Project
+from sitebuild.strings import Strings
+
+
+@pytest.fixture(scope="module")
+def strings(project: Project) -> Strings:
+    return Strings.load(project.i18n, project.locales)
+
+
+def test_every_key_exists_in_every_language(strings: Strings) -> None:
+    assert strings.missing() == []
+
+
+def test_placeholders_are_the_same_in_every_language(strings: Strings, project: Project) -> None:
+    english = strings.by_locale[project.default_locale]
+    for locale in project.locales:
+        for key, text in strings.by_locale[locale].items():
+            assert set(re.findall(r"\{(\w+)\}", text)) == set(
+                re.findall(r"\{(\w+)\}", english[key])
+            ), f"i18n/{locale}.yml: {key} has other placeholders than English"
+
+
+def test_a_missing_key_and_a_missing_file_are_named(tmp_path: Path) -> None:
+    (tmp_path / "en.yml").write_text("a: {b: x, c: y}\n")
+    (tmp_path / "xx.yml").write_text("a: {b: x}\n")
+    assert Strings.load(tmp_path, ["en", "xx"]).missing() == ["xx: a.c"]
+    with pytest.raises(FileNotFoundError, match=r"yy\.yml: no interface strings for yy"):
+        Strings.load(tmp_path, ["en", "yy"])
