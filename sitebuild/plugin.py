@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import jinja2
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import Files
@@ -72,6 +73,17 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         markdown = glossary.expand_table(markdown, project.glossary, names)
         where = f"docs/{page.file.src_uri}"
         return render_page(markdown, self.shown, Renderer(self.strings, locale), where)
+
+    def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
+        # MkDocs makes a new Jinja environment per language build; compiled templates are kept
+        # on disk instead of being compiled again three times per build.
+        env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(self._cache_dir("jinja")))
+        return env
+
+    def _cache_dir(self, name: str) -> Path:
+        folder = self._project().cache / name
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
 
     @event_priority(10)  # before mkdocs-jupyter (0) reads the notebook from disk
     def on_pre_page(self, page: Page, *, config: MkDocsConfig, files: Files) -> Page:

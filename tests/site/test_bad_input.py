@@ -2,7 +2,8 @@
 
 Each case builds a tiny three-language project that inherits the real ``mkdocs.yml`` (same
 plugins and Markdown extensions) with one fault, with benchmarks off except where a claim is
-the fault. Builds are kept by content (``.cache/bad-input/``), so an unchanged case is not built
+the fault. It links in only what these builds read (the theme overrides, the build tooling, the
+language data, the recorded benchmarks and one snippet folder). Builds are kept by content (``.cache/bad-input/``), so an unchanged case is not built
 again.
 """
 
@@ -37,9 +38,11 @@ def build_project(
     for relative, text in (files or {}).items():
         (folder / relative).parent.mkdir(parents=True, exist_ok=True)
         (folder / relative).write_text(text, encoding="utf-8")
-    for shared in ("overrides", "snippets", "dyndocs", "sitebuild", "i18n", "benchmarks"):
+    # Only what these builds read, so that editing an unrelated example builds nothing again.
+    for shared in ("overrides", "sitebuild", "i18n", "benchmarks", "snippets/notebooks"):
         link = folder / shared
         if not link.exists():
+            link.parent.mkdir(parents=True, exist_ok=True)
             link.symlink_to(ROOT / shared)
     config = folder / "mkdocs.yml"
     config.write_text(

@@ -13,6 +13,7 @@ import pytest
 import torch
 
 from sitebuild.bench.registry import CASES
+from sitebuild.bench import suite as suite_module
 from sitebuild.bench.suite import BenchmarkFailed, Suite, schedule
 from sitebuild.zygote import ZygotePool
 
@@ -56,6 +57,7 @@ def test_a_gpu_machine_measures_both_devices_and_records_its_gpu(
     here = suite.cache_key(quick=True)
     monkeypatch.setattr(torch.cuda, "is_available", lambda: True)
     monkeypatch.setattr(torch.cuda, "get_device_name", lambda index=0: "NVIDIA H200")
+    monkeypatch.setattr(suite_module, "gpu_name", lambda: "NVIDIA H200")
     assert suite.devices() == ["cpu", "cuda"]
     assert suite.environment()["gpu"] == "NVIDIA H200"
     assert suite.cache_key(quick=True) != here, "a GPU's results must not reuse a CPU cache"
