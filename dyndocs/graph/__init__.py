@@ -1,0 +1,55 @@
+"""See the dynamic graph: what autograd recorded, and what a compiler made of the model.
+
+- :func:`graph_of` and :func:`record` read the graph autograd recorded for a tensor;
+- :func:`fx_graph` and :func:`joined` read the FX graphs of ``torch.compile`` and ``torch.export``;
+- :func:`to_svg` draws graphs side by side; in a notebook a :class:`Graph` draws itself.
+
+Drawing needs no torch: names load on first use, so ``dyndocs.graph.draw`` imports alone.
+
+Examples:
+    >>> import torch
+    >>> from dyndocs.graph import record
+    >>> layer = torch.nn.Linear(4, 2)
+    >>> graph = record(lambda: torch.sigmoid(layer(torch.ones(3, 4))), layer)
+    >>> graph.labels()[:3], graph.saved_bytes
+    (['output', 'SigmoidBackward0', 'AddmmBackward0'], 72)
+"""
+
+from typing import TYPE_CHECKING
+
+from dyndocs._lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from dyndocs.graph.autograd import graph_of, record
+    from dyndocs.graph.draw import GraphTooLarge, GraphvizMissing, to_dot, to_svg
+    from dyndocs.graph.fx import fx_graph, joined
+    from dyndocs.graph.model import Edge, Graph, Node, SavedTensor, highlight_differences
+
+__all__ = [
+    "Edge",
+    "Graph",
+    "GraphTooLarge",
+    "GraphvizMissing",
+    "Node",
+    "SavedTensor",
+    "fx_graph",
+    "graph_of",
+    "highlight_differences",
+    "joined",
+    "record",
+    "to_dot",
+    "to_svg",
+]
+__getattr__ = lazy_exports(
+    globals(),
+    {
+        **dict.fromkeys(["graph_of", "record"], "dyndocs.graph.autograd"),
+        **dict.fromkeys(
+            ["GraphTooLarge", "GraphvizMissing", "to_dot", "to_svg"], "dyndocs.graph.draw"
+        ),
+        **dict.fromkeys(["fx_graph", "joined"], "dyndocs.graph.fx"),
+        **dict.fromkeys(
+            ["Edge", "Graph", "Node", "SavedTensor", "highlight_differences"], "dyndocs.graph.model"
+        ),
+    },
+)

@@ -1,0 +1,162 @@
+"""The small graph model every drawing uses: nodes, edges, tensors saved for backward.
+
+A :class:`Graph` is plain data (it survives a round trip through JSON), so a graph recorded in
+one process can be drawn in another.
+
+Examples:
+    >>> from dyndocs.graph.model import Edge, Graph, Node
+    >>> g = Graph([Node("n0", "MulBackward0", "op"), Node("n1", "output", "output")],
+    ...           [Edge("n0", "n1")])
+    >>> Graph.from_json(g.to_json()) == g
+    True
+    >>> g.labels()
+    ['MulBackward0', 'output']
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any, Literal
+
+NodeKind = Literal["op", "leaf", "output", "input", "saved", "call"]
+EdgeKind = Literal["data", "saved", "break"]
+
+
+@dataclass(frozen=True)
+class Node:
+    """One node.
+
+    Args:
+        id: Unique within its graph.
+        label: What the node is: a backward node's name (``AddmmBackward0``), a parameter's
+            name, ``output``, an FX operation.
+        kind: ``op`` (a backward node or an FX operation), ``leaf`` (``AccumulateGrad``: where a
+            gradient lands), ``output``, ``input``, ``saved`` (a tensor kept for backward) or
+            ``call`` (an FX call that holds subgraphs, such as ``cond``).
+        detail: A second line: a shape, a size in bytes.
+        highlight: Drawn so that it stands out.
+        cluster: Nodes with the same cluster are drawn in one box (a ``torch.cond`` branch).
+    """
+
+    id: str
+    label: str
+    kind: NodeKind
+    detail: str = ""
+    highlight: bool = False
+    cluster: str = ""
+
+
+@dataclass(frozen=True)
+class Edge:
+    """From ``source`` to ``target``: data flowing forward, a saved tensor, or a graph break."""
+
+    source: str
+    target: str
+    kind: EdgeKind = "data"
+
+
+@dataclass(frozen=True)
+class SavedTensor:
+    """A tensor autograd keeps for backward, counted once per storage."""
+
+    shape: tuple[int, ...]
+    dtype: str
+    nbytes: int
+    node: str = ""
+    """The id of the node that keeps it, where known."""
+
+
+@dataclass
+class Graph:
+    """A graph to draw: its nodes, its edges and what it keeps for backward."""
+
+    nodes: list[Node]
+    edges: list[Edge]
+    saved: list[SavedTensor] = field(default_factory=list)
+    title: str = ""
+
+    def labels(self) -> list[str]:
+        return [node.label for node in self.nodes]
+
+    def node(self, node_id: str) -> Node:
+        for node in self.nodes:
+            if node.id == node_id:
+                return node
+        raise KeyError(f"no node {node_id!r} in graph {self.title!r}")
+
+    @property
+    def saved_bytes(self) -> int:
+        """Bytes kept for backward: the figure :func:`dyndocs.inspect.saved_bytes` reports."""
+        return sum(t.nbytes for t in self.saved)
+
+    def highlighted(self, node_ids: set[str]) -> Graph:
+        """This graph with ``node_ids`` drawn so that they stand out."""
+        nodes = [replace(n, highlight=n.highlight or n.id in node_ids) for n in self.nodes]
+        return Graph(nodes, list(self.edges), list(self.saved), self.title)
+
+    def titled(self, title: str) -> Graph:
+        return Graph(list(self.nodes), list(self.edges), list(self.saved), title)
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self))
+
+    @classmethod
+    def from_json(cls, text: str) -> Graph:
+        return cls.from_dict(json.loads(text))
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Graph:
+        return cls(
+            nodes=[Node(**n) for n in data["nodes"]],
+            edges=[Edge(**e) for e in data["edges"]],
+            saved=[SavedTensor(**{**s, "shape": tuple(s["shape"])}) for s in data["saved"]],
+            title=data.get("title", ""),
+        )
+
+    def _repr_html_(self) -> str:
+        """Jupyter shows a graph as its drawing, inline, so its labels stay real text.
+
+        A notebook prefers HTML to SVG; an SVG would become an image whose text no screen reader
+        or search can read. The drawing is labelled with its nodes, in the order they were read.
+        """
+        import html
+
+        from dyndocs.graph.draw import to_svg
+
+        label = html.escape(" ← ".join(node.label for node in self.nodes))
+        svg = to_svg([self]).replace(
+            '<svg class="graph"', f'<svg class="graph" role="img" aria-label="{label}"', 1
+        )
+        return f'<div style="overflow-x:auto">{svg}</div>'
+
+
+def highlight_differences(graphs: list[Graph]) -> list[Graph]:
+    """Each graph with the nodes the others lack drawn so that they stand out.
+
+    Graphs of the same size are compared node by node, in the order they were read (the same
+    walk from the output), so the one node that differs is marked even where its label occurs
+    elsewhere. Otherwise a node stands out when its label occurs more often than in the others.
+
+    Examples:
+        >>> a = Graph([Node("n0", "ReluBackward0", "op"), Node("n1", "ReluBackward0", "op")], [])
+        >>> b = Graph([Node("n0", "SigmoidBackward0", "op"), Node("n1", "ReluBackward0", "op")], [])
+        >>> [[n.highlight for n in g.nodes] for g in highlight_differences([a, b])]
+        [[True, False], [True, False]]
+    """
+    if len({len(g.nodes) for g in graphs}) == 1:
+        differing = {
+            i for i in range(len(graphs[0].nodes)) if len({g.nodes[i].label for g in graphs}) > 1
+        }
+        return [g.highlighted({g.nodes[i].id for i in differing}) for g in graphs]
+    marked = []
+    for index, graph in enumerate(graphs):
+        others = [g for j, g in enumerate(graphs) if j != index]
+        seen: dict[str, int] = {}
+        extra = set()
+        for node in graph.nodes:
+            seen[node.label] = seen.get(node.label, 0) + 1
+            if all(seen[node.label] > other.labels().count(node.label) for other in others):
+                extra.add(node.id)
+        marked.append(graph.highlighted(extra))
+    return marked
