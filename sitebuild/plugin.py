@@ -20,6 +20,7 @@ from sitebuild import glossary, includes, languages, outputs
 from sitebuild.bench.claims import render_page
 from sitebuild.bench.render import Renderer
 from sitebuild.bench.results import Benchmarks, Shown
+from sitebuild.figures import Figures
 from sitebuild.project import Project
 from sitebuild.runs import CodeRunner
 from sitebuild.strings import Strings
@@ -35,6 +36,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         self.benchmarks: Benchmarks | None = None
         self.shown: Shown | None = None
         self.strings: Strings | None = None
+        self.figures: Figures | None = None
         self.inventories = languages.Inventories()
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -49,6 +51,8 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
                 self.project.root, self.project.cache / "bench", serving=self.serving
             )
         self.strings = Strings.load(self.project.i18n, self.project.locales)
+        runner = CodeRunner(self.project.root, self.project.cache / "runs")
+        self.figures = Figures(runner, self.project.cache / "graphs", self.strings)
         return config
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
@@ -72,7 +76,9 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         names = dict(project.language_names)
         markdown = glossary.expand_table(markdown, project.glossary, names)
         where = f"docs/{page.file.src_uri}"
-        return render_page(markdown, self.shown, Renderer(self.strings, locale), where)
+        markdown = render_page(markdown, self.shown, Renderer(self.strings, locale), where)
+        assert self.figures is not None
+        return self.figures.render(markdown, locale, where)
 
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
         # MkDocs makes a new Jinja environment per language build; compiled templates are kept

@@ -275,7 +275,8 @@ class Renderer:
         ]
         svg = "".join(parts)
         return (
-            f'<figure class="bench-figure">\n{svg}\n<figcaption>{caption}</figcaption>\n</figure>'
+            f'<figure class="bench-figure">\n<div data-search-exclude>{svg}</div>\n'
+            f"<figcaption>{caption}</figcaption>\n</figure>"
         )
 
     def provenance(self, source: Source) -> str:

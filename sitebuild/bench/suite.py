@@ -61,7 +61,7 @@ def host() -> dict[str, str]:
 
 
 def gpu_name() -> str | None:
-    """The first NVIDIA GPU's name, asked of ``nvidia-smi`` rather than of torch (slow to import)."""
+    """The first NVIDIA GPU's name, asked of ``nvidia-smi`` (torch is slow to import)."""
     if shutil.which("nvidia-smi") is None:
         return None
     done = subprocess.run(

@@ -14,6 +14,12 @@ print(describe(y))
 print(recorded_ops(y))
 # --8<-- [end:record]
 
+# --8<-- [start:draw]
+from dyndocs.graph import graph_of
+
+graph_of(y, leaf_names={"x": x})  # in a notebook, the graph draws itself
+# --8<-- [end:draw]
+
 # --8<-- [start:backward]
 y.backward()  # walks the recorded graph from y back to x
 print(x.grad)  # dy/dx = 2x

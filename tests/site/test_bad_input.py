@@ -3,8 +3,8 @@
 Each case builds a tiny three-language project that inherits the real ``mkdocs.yml`` (same
 plugins and Markdown extensions) with one fault, with benchmarks off except where a claim is
 the fault. It links in only what these builds read (the theme overrides, the build tooling, the
-language data, the recorded benchmarks and one snippet folder). Builds are kept by content (``.cache/bad-input/``), so an unchanged case is not built
-again.
+language data, the recorded benchmarks and one snippet folder). Builds are kept by content
+(``.cache/bad-input/``), so an unchanged case is not built again.
 """
 
 from __future__ import annotations
@@ -103,6 +103,14 @@ def test_a_contradicted_claim_fails_the_build() -> None:
     assert status != 0
     assert "index.md" in log and "no_grad.tiny_mlp.no_grad.saved_bytes > 0" in log, log[-3000:]
     assert "contradicted by the measurement" in log
+
+
+def test_a_figure_directive_naming_a_missing_function_fails_the_build() -> None:
+    fault = "<!-- graph: snippets/notebooks/first-graph.py:no_such_drawing | A caption -->\n"
+    status, log = build_project("figure-directive", three_languages(GOOD + fault))
+    assert status != 0
+    assert "index.md" in log and "first-graph.py:no_such_drawing" in log, log[-3000:]
+    assert "defines no function no_such_drawing" in log
 
 
 def test_page_missing_in_one_language_fails_the_build() -> None:

@@ -152,3 +152,21 @@ def test_no_include_line_survives(built_site: Path) -> None:
     for path in built_site.rglob("*.html"):
         text = path.read_text(encoding="utf-8")
         assert "--8&lt;--" not in text and "--8<--" not in text, f"{path}: include not expanded"
+
+
+def test_figures_are_drawn_the_same_in_every_language(built_site: Path) -> None:
+    drawings: dict[str, dict[str, list[str]]] = {}
+    for locale in locales():
+        for page, html in html_pages(built_site, locale).items():
+            assert "<!-- graph:" not in html and "<!-- table:" not in html, f"{locale}/{page}"
+            svgs = re.findall(r'<svg class="graph".*?</svg>', html, re.DOTALL)
+            drawings.setdefault(page, {})[locale] = [
+                re.sub(r"<title>.*?</desc>|aria-label=\"[^\"]*\"", "", svg, flags=re.DOTALL)
+                for svg in svgs
+            ]
+    drawn = {page: by_locale for page, by_locale in drawings.items() if by_locale[locales()[0]]}
+    assert len(drawn) >= 8, f"pages with drawings: {sorted(drawn)}"
+    for page, by_locale in drawn.items():
+        first = by_locale[locales()[0]]
+        for locale, svgs in by_locale.items():
+            assert svgs == first, f"{locale}/{page}: a drawing differs from the English one"

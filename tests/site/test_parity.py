@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from sitebuild.bench.claims import CLAIM, MARKER
+from sitebuild.figures import signature as figure_signature
 from sitebuild.includes import include_targets
 from sitebuild.languages import missing_pages
 
@@ -63,6 +64,9 @@ def test_same_anchors_includes_and_code(page: str) -> None:
         )
         assert MARKER.findall(text) == MARKER.findall(reference), (
             f"{where}: benchmark tables differ from English"
+        )
+        assert figure_signature(text) == figure_signature(reference), (
+            f"{where}: graph and table directives differ from English"
         )
         assert re.findall(r"^::: .*$", text, re.MULTILINE) == re.findall(
             r"^::: .*$", reference, re.MULTILINE

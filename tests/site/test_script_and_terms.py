@@ -13,6 +13,7 @@ from functools import cache
 import opencc
 import pytest
 
+from sitebuild.figures import DIRECTIVE
 from sitebuild.glossary import load
 
 from ..support import docs, locales, pages, project
@@ -37,6 +38,8 @@ def converter(config: str) -> opencc.OpenCC:
 
 
 def prose(text: str) -> str:
+    """The page's prose, figure captions included (they sit inside the directives' comments)."""
+    text = DIRECTIVE.sub(lambda m: " " + m["caption"] + " ", text)
     return NOT_PROSE.sub(" ", text)
 
 

@@ -2,6 +2,7 @@
 
 import torch
 
+from dyndocs.graph import Graph, record
 from dyndocs.models.branching import ConditionalModel
 from dyndocs.models.per_sample import PerSampleConditionalModel
 
@@ -28,3 +29,8 @@ except RuntimeError as error:
 per_sample = PerSampleConditionalModel()
 per_sample.load_state_dict(model.state_dict())
 print("torch.where, rows right:", torch.allclose(per_sample(x, conditions), wanted, atol=1e-6))
+
+
+def graphs() -> Graph:
+    """torch.where's graph: both branches run, for every sample."""
+    return record(lambda: per_sample(x, conditions), per_sample, title="torch.where")

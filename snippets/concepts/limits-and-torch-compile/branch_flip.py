@@ -2,6 +2,7 @@
 
 import torch
 
+from dyndocs.graph import Graph, fx_graph, joined
 from dyndocs.inspect import CapturedGraphs, dynamo_log
 from dyndocs.models.branching import ConditionalModel
 
@@ -18,3 +19,9 @@ with dynamo_log() as log:
 
 print("graphs:", [graphs.ops(i) for i in range(len(graphs))])
 print("recompiles:", log.recompiles)
+
+
+def graphs_drawn() -> Graph:
+    """The three graphs: the first breaks off at the if, each branch resumes in its own graph."""
+    parts = [fx_graph(gm, f"graph {i + 1}", prefix=f"g{i}_") for i, gm in enumerate(graphs.graphs)]
+    return joined(parts, breaks=[(0, 1), (0, 2)])

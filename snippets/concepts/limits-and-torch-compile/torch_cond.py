@@ -2,6 +2,7 @@
 
 import torch
 
+from dyndocs.graph import Graph, fx_graph
 from dyndocs.inspect import CapturedGraphs
 from dyndocs.models.branching import ConditionalModel
 from dyndocs.models.compiled import CondModel
@@ -20,3 +21,9 @@ for value in [0.9, 0.1, 0.7]:
     same = torch.allclose(compiled(x, condition), eager(x, condition), atol=1e-6)
     print(f"condition {value}: {len(graphs)} graph, same as the if version: {same}")
 print("ops:", graphs.ops(0))
+
+
+def exported_graph() -> Graph:
+    """The one graph torch.export makes of CondModel: both branches inside the cond."""
+    exported = torch.export.export(model, (x, torch.tensor([0.9])))
+    return fx_graph(exported.graph_module, "torch.export")

@@ -2,6 +2,8 @@
 
 import torch
 
+from dyndocs.graph import Graph, graph_of
+
 torch.manual_seed(0)
 w = torch.randn(3, requires_grad=True)
 features = w * 2  # the output of a first sub-graph
@@ -18,3 +20,12 @@ print("w.grad:", w.grad)
 
 clone = features.detach().clone()  # a real copy, when one is needed
 print("clone shares memory:", clone.data_ptr() == features.data_ptr())
+
+
+def graphs() -> list[Graph]:
+    """With and without detach(): the edge back to w is gone."""
+    names = {"w": w, "v": v}
+    return [
+        graph_of((features * v).sum(), leaf_names=names, title="features * v"),
+        graph_of((detached * v).sum(), leaf_names=names, title="features.detach() * v"),
+    ]

@@ -3,6 +3,8 @@
 import torch
 from torch import nn
 
+from dyndocs.graph import Graph, graph_of
+
 torch.manual_seed(0)
 model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1))
 model[0].requires_grad_(False)  # freeze the first layer: its weight and bias are leaves
@@ -17,3 +19,14 @@ try:
     hidden.requires_grad_(False)
 except RuntimeError as error:
     print("RuntimeError:", str(error).split(".")[0])
+
+
+def graphs() -> list[Graph]:
+    """The loss's graph with the first layer trainable, and frozen: its leaves are gone."""
+    trainable = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1))
+    trainable.load_state_dict(model.state_dict())
+    x = torch.randn(5, 4)
+    return [
+        graph_of(trainable(x).sum(), trainable, title="all layers trainable"),
+        graph_of(model(x).sum(), model, title="model[0].requires_grad_(False)"),
+    ]

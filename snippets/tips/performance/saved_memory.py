@@ -3,6 +3,7 @@
 import torch
 from torch import nn
 
+from dyndocs.graph import Graph, record
 from dyndocs.inspect import saved_bytes
 
 torch.manual_seed(0)
@@ -13,3 +14,13 @@ inputs = torch.randn(32, 64)
 print("with grad:", saved_bytes(lambda: model(inputs), exclude=model), "bytes kept for backward")
 with torch.no_grad():
     print("no_grad:  ", saved_bytes(lambda: model(inputs), exclude=model), "bytes kept for backward")
+
+
+def graphs() -> list[Graph]:
+    """The same call with a graph, and without one: what each keeps for backward."""
+    with_grad = record(lambda: model(inputs), model, title="grad")
+    with torch.no_grad():
+        without = record(lambda: model(inputs), model, title="no_grad")
+    with torch.inference_mode():
+        inference = record(lambda: model(inputs), model, title="inference_mode")
+    return [with_grad, without, inference]

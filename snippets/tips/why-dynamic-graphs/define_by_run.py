@@ -3,6 +3,7 @@
 import torch
 
 from dyndocs import describe, recorded_ops
+from dyndocs.graph import Graph, graph_of, highlight_differences
 
 torch.manual_seed(0)
 w = torch.randn(3, requires_grad=True)
@@ -20,3 +21,12 @@ for scale in (1.0, 4.0):
     y = halve_until_small(w * scale)
     print("  result:", describe(y))
     print("  recorded graph:", recorded_ops(y))
+
+
+def graphs() -> list[Graph]:
+    """The graphs of both calls: the larger input records two more divisions."""
+    drawn = [
+        graph_of(halve_until_small(w * scale), leaf_names={"w": w}, title=f"scale={scale}")
+        for scale in (1.0, 4.0)
+    ]
+    return highlight_differences(drawn)

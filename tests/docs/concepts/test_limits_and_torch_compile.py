@@ -13,6 +13,10 @@ import torch
 
 from dyndocs.inspect import recorded_ops
 from dyndocs.models.compiled import MyModule
+from sitebuild.figures import Figures
+from sitebuild.project import Project
+from sitebuild.runs import CodeRunner
+from sitebuild.strings import Strings
 
 PAGE = "snippets/concepts/limits-and-torch-compile"
 
@@ -109,3 +113,25 @@ def test_autograd_still_records_a_graph_per_compiled_call() -> None:
 def test_torchscript_is_deprecated() -> None:
     with pytest.warns(DeprecationWarning, match="torch.compile"):
         torch.jit.script(torch.nn.Linear(10, 20))
+
+
+def test_every_way_to_run_a_data_dependent_model(runner: CodeRunner, project: Project) -> None:
+    """The table of the page, cell by cell: a torch upgrade that changes one fails here."""
+    figures = Figures(runner, project.cache / "graphs", Strings.load(project.i18n, project.locales))
+    rows = {r["way"]: r for r in figures.data("table", f"{PAGE}/every_way.py", "rows")["rows"]}
+    assert rows["eager"] == {
+        "way": "eager",
+        "right_first": True,
+        "right_second": True,
+        "warnings": [],
+    }
+    trace = rows["torch.jit.trace"]
+    assert (trace["right_first"], trace["right_second"]) == (True, False)  # wrong, silently
+    assert trace["warnings"] == ["DeprecationWarning", "TracerWarning"]
+    assert rows["torch.jit.script"]["error"].startswith("RuntimeError:")
+    compiled = rows["torch.compile"]
+    assert (compiled["right_first"], compiled["right_second"]) == (True, True)
+    assert (compiled["graphs"], compiled["graph_breaks"]) == (3, 1)
+    assert "data-dependent" in rows["torch.export"]["error"]
+    cond = rows["torch.export + torch.cond"]
+    assert (cond["right_first"], cond["right_second"], cond["warnings"]) == (True, True, [])

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 import torch
 
-from sitebuild.bench.registry import CASES
 from sitebuild.bench import suite as suite_module
+from sitebuild.bench.registry import CASES
 from sitebuild.bench.suite import BenchmarkFailed, Suite, schedule
 from sitebuild.zygote import ZygotePool
 

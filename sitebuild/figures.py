@@ -1,0 +1,221 @@
+"""Figures a page's own example code produces: graph drawings and result tables.
+
+Two directives, identical in every language but for the caption after ``|``::
+
+    <!-- graph: snippets/concepts/static-vs-dynamic/graph_per_call.py:graphs | The caption -->
+    <!-- table: snippets/concepts/limits-and-torch-compile/every_way.py:rows | The caption -->
+
+The build runs the named snippet (through :class:`~sitebuild.runs.CodeRunner`, so once per
+content), calls the named function, and draws what it returns: for ``graph``, one or several
+:class:`dyndocs.graph.Graph` laid out by Graphviz into an inline SVG with a title and a
+description in the page's language; for ``table``, ``{"columns": [...], "rows": [...]}`` as a table
+whose headers come from the language's strings (``table.<column>``). The SVG is the same in every
+language and is cached by its DOT source, the Graphviz version and the drawing code.
+
+Examples:
+    >>> from sitebuild.figures import DIRECTIVE
+    >>> match = DIRECTIVE.search("<!-- graph: snippets/a.py:draw | Two graphs -->")
+    >>> match["kind"], match["path"], match["function"], match["caption"]
+    ('graph', 'snippets/a.py', 'draw', 'Two graphs')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import re
+import shutil
+import subprocess
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from dyndocs.graph import draw as draw_module
+from dyndocs.graph.draw import GraphvizMissing, layout, tidy, to_dot
+from dyndocs.graph.model import Graph
+from sitebuild.bench.render import format_bytes
+from sitebuild.runs import CodeRunner, RunFailed
+from sitebuild.strings import Strings
+
+DIRECTIVE = re.compile(
+    r"^[ \t]*<!--\s*(?P<kind>graph|table):\s*(?P<path>[\w./-]+\.py):(?P<function>\w+)"
+    r"\s*\|\s*(?P<caption>.*?)\s*-->[ \t]*$",
+    re.MULTILINE,
+)
+MARK = "@@figure-data@@ "  # a line no example prints
+TRAILER = """
+
+# --- added by the site build: what the page draws ---
+import json as _json
+
+if "{function}" not in globals() or not callable(globals()["{function}"]):
+    raise SystemExit("{path} defines no function {function}()")
+_made = {function}()
+if "{kind}" == "graph":
+    from dyndocs.graph import Graph as _Graph
+
+    _made = [_made] if isinstance(_made, _Graph) else list(_made)
+    _made = [_json.loads(_g.to_json()) for _g in _made]
+print({mark!r} + _json.dumps(_made))
+"""
+
+
+class FigureFailed(Exception):
+    """A directive names a missing snippet or function, its code raised, or it drew too much."""
+
+
+def signature(markdown: str) -> list[tuple[str, str, str]]:
+    """``(kind, path, function)`` of every directive: what must match across languages."""
+    return [(m["kind"], m["path"], m["function"]) for m in DIRECTIVE.finditer(markdown)]
+
+
+class Figures:
+    """Renders the figure directives of pages, in their language.
+
+    Args:
+        runner: Runs the snippets, once per content.
+        cache_dir: Where laid-out SVGs are kept, by the digest of their DOT source.
+        strings: The interface strings of every language.
+    """
+
+    def __init__(self, runner: CodeRunner, cache_dir: Path, strings: Strings) -> None:
+        self.runner = runner
+        self.cache_dir = cache_dir
+        self.strings = strings
+
+    def render(self, markdown: str, locale: str, page: str) -> str:
+        """Replace every directive of ``markdown``; errors name the page and the directive."""
+
+        def replace(match: re.Match[str]) -> str:
+            where = f"{page}: <!-- {match['kind']}: {match['path']}:{match['function']} -->"
+            try:
+                data = self.data(match["kind"], match["path"], match["function"])
+                if match["kind"] == "graph":
+                    block = self._graph(data, match["caption"], locale)
+                else:
+                    block = self._table(data, match["caption"], locale)
+            except (FigureFailed, RunFailed, GraphvizMissing, ValueError, KeyError) as error:
+                raise FigureFailed(f"{where}: {error}") from error
+            return "\n" + block + "\n"  # blank lines: a block of its own
+
+        return DIRECTIVE.sub(replace, markdown)
+
+    def data(self, kind: str, path: str, function: str) -> Any:
+        """What ``function()`` of ``path`` returns, from one run of the snippet, cached."""
+        snippet = self.runner.root / path
+        if not snippet.is_file():
+            raise FigureFailed(f"no snippet {path}")
+        trailer = TRAILER.format(function=function, path=path, kind=kind, mark=MARK)
+        code = snippet.read_text(encoding="utf-8") + trailer
+        output = self.runner.run(code, name=path).stdout
+        lines = [line for line in output.splitlines() if line.startswith(MARK)]
+        if not lines:
+            raise FigureFailed(f"{path}:{function}() printed no figure data")
+        return json.loads(lines[-1].removeprefix(MARK))
+
+    def _svg(self, graphs: list[Graph]) -> str:
+        dot = to_dot(graphs)
+        # The SVG depends on the DOT source, on Graphviz, and on how dyndocs tidies and styles it.
+        key = hashlib.sha256((dot + _dot_version() + _drawing_code()).encode()).hexdigest()[:20]
+        cached = self.cache_dir / f"{key}.svg"
+        if cached.is_file():
+            return cached.read_text(encoding="utf-8")
+        svg = tidy(layout(dot))
+        self.cache_dir.mkdir(parents=True, exist_ok=True)
+        cached.write_text(svg, encoding="utf-8")
+        return svg
+
+    def _graph(self, data: list[dict[str, Any]], caption: str, locale: str) -> str:
+        t = self._t(locale)
+        graphs = [Graph.from_dict(d) for d in data]
+        svg = self._svg(graphs)
+        description = " ".join(self._describe(g, locale) for g in graphs)
+        labelled = svg.replace(
+            '<svg class="graph"',
+            # max-width:none: a wide graph scrolls in its box rather than shrinking out of sight
+            f'<svg class="graph" style="max-width:none" role="img" '
+            f'aria-label="{html.escape(caption)}"',
+            1,
+        )
+        labelled = re.sub(
+            r"(<svg [^>]*>)",
+            lambda m: (
+                f"{m[1]}<title>{html.escape(caption)}</title>"
+                f"<desc>{html.escape(description)}</desc>"
+            ),
+            labelled,
+            count=1,
+        )
+        kinds = {n.kind for g in graphs for n in g.nodes}
+        order = ("op", "leaf", "input", "output", "saved")
+        legend = [t(f"graph.legend.{kind}") for kind in order if kind in kinds]
+        if any(n.highlight for g in graphs for n in g.nodes):
+            legend.append(t("graph.legend.highlight"))
+        if any(e.kind == "break" for g in graphs for e in g.edges):
+            legend.append(t("graph.legend.break"))
+        separator = t("punctuation.separator")
+        return (
+            '<figure class="graph-figure">'
+            # data-search-exclude: search indexes the caption, not the drawing's markup
+            '<div class="graph-scroll" style="overflow-x:auto;max-width:100%" data-search-exclude>'
+            f"{labelled}</div>"
+            f"<figcaption>{html.escape(caption)}"
+            f'<br><small class="graph-legend">{html.escape(separator.join(legend))}</small>'
+            "</figcaption></figure>"
+        )
+
+    def _describe(self, graph: Graph, locale: str) -> str:
+        t = self._t(locale)
+        ops = [n.label for n in reversed(graph.nodes) if n.kind in {"op", "call"}]
+        leaves = [n.label for n in graph.nodes if n.kind in {"leaf", "input"}]
+        return t(
+            "graph.description",
+            title=graph.title or t("graph.untitled"),
+            nodes=len(graph.nodes),
+            edges=len(graph.edges),
+            ops=", ".join(ops) or "—",
+            leaves=", ".join(leaves) or "—",
+            saved=format_bytes(graph.saved_bytes),
+        )
+
+    def _table(self, data: dict[str, Any], caption: str, locale: str) -> str:
+        t = self._t(locale)
+        columns = list(data["columns"])
+        header = [t(f"table.{column}") for column in columns]
+        lines = [f"| {' | '.join(header)} |", "|" + "---|" * len(columns)]
+        for row in data["rows"]:
+            lines.append("| " + " | ".join(_cell(row.get(c)) for c in columns) + " |")
+        note = f'<p class="table-caption"><small>{html.escape(caption)}</small></p>'
+        return "\n".join(lines) + "\n\n" + note
+
+    def _t(self, locale: str) -> Callable[..., str]:
+        return lambda key, **values: self.strings.get(locale, key, **values)
+
+
+def _cell(value: Any) -> str:
+    """A table cell: yes/no as ✓ and ✗, lists joined, text as code, nothing as —."""
+    if value is None or value == [] or value == "":
+        return "—"
+    if isinstance(value, bool):
+        return "✓" if value else "✗"
+    if isinstance(value, list):
+        return ", ".join(_cell(v) for v in value)
+    if isinstance(value, int | float):
+        return f"{value:g}"
+    text = str(value).replace("|", "\\|").replace("`", "'")
+    return f"`{text}`"
+
+
+@lru_cache(maxsize=1)
+def _drawing_code() -> str:
+    return hashlib.sha256(Path(draw_module.__file__).read_bytes()).hexdigest()
+
+
+@lru_cache(maxsize=1)
+def _dot_version() -> str:
+    program = shutil.which("dot")
+    if program is None:
+        return "none"
+    return subprocess.run([program, "-V"], capture_output=True, text=True).stderr.strip()
