@@ -136,19 +136,9 @@ class CodeRunner:
 
     def dependencies(self, code: str) -> list[Path]:
         """The package's source files that ``code`` imports, directly or transitively."""
-        files: set[Path] = set()
-        pending = [m for m in imported_modules(code) if self._ours(m)]
-        seen: set[str] = set()
-        while pending:
-            module = pending.pop()
-            if module in seen:
-                continue
-            seen.add(module)
-            for path in self._files_of(module):
-                if path not in files:
-                    files.add(path)
-                    pending.extend(m for m in _imports_of(path, *_stamp(path)) if self._ours(m))
-        return sorted(files)
+        return list(
+            _dependencies(self.root, self.package, code, _package_stamp(self.root, self.package))
+        )
 
     def key(self, code: str, env: Mapping[str, str] | None = None) -> str:
         """The cache key of running ``code`` with ``env`` added to the environment."""
@@ -262,29 +252,58 @@ class CodeRunner:
 
     # -- helpers ------------------------------------------------------------------------------
 
-    def _ours(self, module: str) -> bool:
-        return module == self.package or module.startswith(self.package + ".")
-
-    def _files_of(self, module: str) -> list[Path]:
-        """The file of ``module`` and of every package above it; nothing if it is no module."""
-        parts = module.split(".")
-        while parts:
-            base = self.root.joinpath(*parts)
-            for candidate in (base.with_suffix(".py"), base / "__init__.py"):
-                if candidate.is_file():
-                    parents = [
-                        self.root.joinpath(*parts[:n], "__init__.py") for n in range(1, len(parts))
-                    ]
-                    return [p for p in parents if p.is_file()] + [candidate]
-            parts = parts[:-1]  # `from package import name`: name may be an attribute
-        return []
-
     def display(self, path: Path) -> str:
         """``path`` relative to the root, as errors name it."""
         path = path.resolve()
         return (
             path.relative_to(self.root).as_posix() if path.is_relative_to(self.root) else str(path)
         )
+
+
+def _package_stamp(root: Path, package: str) -> tuple[tuple[str, int, int], ...]:
+    """Every source file of the package with its modification time and size."""
+    return tuple((str(path), *_stamp(path)) for path in sorted((root / package).rglob("*.py")))
+
+
+@lru_cache(maxsize=4096)
+def _dependencies(
+    root: Path, package: str, code: str, stamp: tuple[tuple[str, int, int], ...]
+) -> tuple[Path, ...]:
+    """What :meth:`CodeRunner.dependencies` returns, remembered while no package file changes.
+
+    A build asks for the same code in every language; ``stamp`` makes a changed, added or removed
+    module of the package a new question.
+    """
+
+    def ours(module: str) -> bool:
+        return module == package or module.startswith(package + ".")
+
+    files: set[Path] = set()
+    pending = [m for m in imported_modules(code) if ours(m)]
+    seen: set[str] = set()
+    while pending:
+        module = pending.pop()
+        if module in seen:
+            continue
+        seen.add(module)
+        for path in _files_of(root, module):
+            if path not in files:
+                files.add(path)
+                pending.extend(m for m in _imports_of(path, *_stamp(path)) if ours(m))
+    return tuple(sorted(files))
+
+
+def _files_of(root: Path, module: str) -> list[Path]:
+    """The file of ``module`` and of every package above it; nothing if it is no module."""
+    parts = module.split(".")
+    while parts:
+        base = root.joinpath(*parts)
+        for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+            if candidate.is_file():
+                parents = [root.joinpath(*parts[:n], "__init__.py") for n in range(1, len(parts))]
+                return [p for p in parents if p.is_file()] + [candidate]
+        parts = parts[:-1]  # `from package import name`: name may be an attribute
+    return []
 
 
 def _stamp(path: Path) -> tuple[int, int]:
