@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from dyndocs.graph import draw as draw_module
-from dyndocs.graph.draw import GraphvizMissing, layout, tidy, to_dot
+from dyndocs.graph.draw import GraphvizMissing, html_of, layout, tidy, to_dot
 from dyndocs.graph.model import Graph
 from sitebuild.bench.render import format_bytes
 from sitebuild.runs import CodeRunner, RunFailed
@@ -100,7 +100,11 @@ class Figures:
                 raise FigureFailed(f"{where}: {error}") from error
             return "\n" + block + "\n"  # blank lines: a block of its own
 
-        return DIRECTIVE.sub(replace, markdown)
+        rendered = DIRECTIVE.sub(replace, markdown)
+        for line in rendered.splitlines():  # what looks like a directive but did not parse
+            if re.match(r"\s*<!--\s*(?:graph|table)\s*:", line):
+                raise FigureFailed(f"{page}: a directive that does not parse: {line.strip()}")
+        return rendered
 
     def data(self, kind: str, path: str, function: str) -> Any:
         """What ``function()`` of ``path`` returns, from one run of the snippet, cached."""
@@ -181,14 +185,23 @@ class Figures:
         )
 
     def _table(self, data: dict[str, Any], caption: str, locale: str) -> str:
+        note = f'<p class="table-caption"><small>{html.escape(caption)}</small></p>'
+        return self.table_markdown(data, locale) + "\n\n" + note
+
+    def table_markdown(self, data: dict[str, Any], locale: str) -> str:
+        """A table function's result as a Markdown table, headers in ``locale``."""
         t = self._t(locale)
         columns = list(data["columns"])
         header = [t(f"table.{column}") for column in columns]
         lines = [f"| {' | '.join(header)} |", "|" + "---|" * len(columns)]
         for row in data["rows"]:
             lines.append("| " + " | ".join(_cell(row.get(c)) for c in columns) + " |")
-        note = f'<p class="table-caption"><small>{html.escape(caption)}</small></p>'
-        return "\n".join(lines) + "\n\n" + note
+        return "\n".join(lines)
+
+    def drawing_html(self, data: list[dict[str, Any]]) -> str:
+        """A graph function's result drawn as a notebook shows it (``show(...)``)."""
+        graphs = [Graph.from_dict(d) for d in data]
+        return html_of(graphs, self._svg(graphs))
 
     def _t(self, locale: str) -> Callable[..., str]:
         return lambda key, **values: self.strings.get(locale, key, **values)

@@ -7,6 +7,7 @@ so what is computed once per run (benchmark results, the snippet runs) is kept o
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +17,8 @@ from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from sitebuild import glossary, includes, languages, outputs
-from sitebuild.bench.claims import render_page
+from sitebuild import glossary, includes, languages, notebooks, outputs
+from sitebuild.bench.claims import render_claims, render_markers
 from sitebuild.bench.render import Renderer
 from sitebuild.bench.results import Benchmarks, Shown
 from sitebuild.figures import Figures
@@ -37,6 +38,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         self.shown: Shown | None = None
         self.strings: Strings | None = None
         self.figures: Figures | None = None
+        self.notebooks: dict[str, tuple[Any, Path]] = {}
         self.inventories = languages.Inventories()
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -68,17 +70,61 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     def on_page_markdown(
         self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
-        assert self.shown is not None and self.strings is not None
+        assert self.shown is not None and self.strings is not None and self.figures is not None
         project = self._project()
         locale = languages.current_locale(config)
         if locale.startswith("zh"):
             markdown = languages.join_cjk_lines(markdown)
-        names = dict(project.language_names)
-        markdown = glossary.expand_table(markdown, project.glossary, names)
+        markdown = glossary.expand_table(markdown, project.glossary, dict(project.language_names))
         where = f"docs/{page.file.src_uri}"
-        markdown = render_page(markdown, self.shown, Renderer(self.strings, locale), where)
-        assert self.figures is not None
+        markdown = render_claims(markdown, self.shown, where)
+        if self._is_article(page, locale, config):
+            markdown = self._notebook(markdown, page, config, locale, where)
+        markdown = render_markers(markdown, self.shown, Renderer(self.strings, locale), where)
         return self.figures.render(markdown, locale, where)
+
+    def _is_article(self, page: Page, locale: str, config: MkDocsConfig) -> bool:
+        relative = page.file.src_uri.removeprefix(f"{locale}/")
+        sections = config.extra.get("notebooks", {}).get("sections", [])
+        return relative.split("/")[0] in sections and not relative.endswith("index.md")
+
+    def _notebook(
+        self, markdown: str, page: Page, config: MkDocsConfig, locale: str, where: str
+    ) -> str:
+        """Make the page's notebook (written after the build) and link it under the title."""
+        assert self.strings is not None and self.figures is not None
+        project = self._project()
+        strings = self.strings
+        page_url = str(config.site_url or "").rstrip("/") + "/" + page.url
+        context = notebooks.NotebookContext(
+            page=where,
+            page_url=page_url,
+            locale=locale,
+            install=notebooks.install_requirement(config.repo_url),
+            text=lambda key, **values: strings.get(locale, key, **values),
+            figures=self.figures,
+            output_titles={strings.get(other, "notebook.output") for other in project.locales},
+        )
+        expanded = includes.expand(
+            markdown, source=where, config_file=Path(config.config_file_path)
+        )
+        notebook = notebooks.convert(expanded, context)
+        name = f"{Path(page.file.src_uri).stem}.ipynb"
+        runner = CodeRunner(project.root, project.cache / "runs")
+        notebooks.check_cells(notebook, runner, f"{page.url}{name}")
+        self.notebooks[page.file.src_uri] = (notebook, Path(page.file.abs_dest_path).parent / name)
+        colab = None
+        if config.repo_url:
+            branch = config.extra["notebooks"]["branch"]
+            colab = notebooks.colab_url(config.repo_url, branch, f"{page.url}{name}")
+        links = notebooks.links_html(name, colab, context.text)
+        return re.sub(r"^(# .*)$", lambda m: f"{m[1]}\n\n{links}", markdown, count=1, flags=re.M)
+
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        if page.file.src_uri in self.notebooks:
+            notebook, path = self.notebooks.pop(page.file.src_uri)
+            notebooks.write(notebook, path)
+        return output
 
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
         # MkDocs makes a new Jinja environment per language build; compiled templates are kept

@@ -49,9 +49,8 @@ def shown(runner: CodeRunner, project: Project) -> Callable[[str], str]:
 @pytest.fixture(scope="session")
 def built_site(project: Project) -> Path:
     """The whole site, built strictly with the recorded benchmark results."""
-    site, status, log = support.cached_build(
-        support.CONFIG, project.cache / "site", {"DYNDOCS_BENCH": "recorded"}
-    )
+    env = {"DYNDOCS_BENCH": "recorded", "REPO_URL": support.TEST_REPO_URL}
+    site, status, log = support.cached_build(support.CONFIG, project.cache / "site", env)
     assert status == 0, f"strict build failed:\n{log[-6000:]}"
     # MkDocs' own log lines; a Jupyter kernel's "[IPKernelApp] WARNING" about TCP is not one.
     warnings = [line for line in log.splitlines() if re.match(r"WARNING\s+-", line)]

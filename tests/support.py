@@ -21,6 +21,8 @@ from sitebuild.project import Project, load
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "mkdocs.yml"
+TEST_REPO_URL = "https://github.com/example/pytorch-dynamic-graph-guide"
+"""The repository the test build names (as the deploy workflow does), so Colab links are made."""
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>[^\n`]*)$", re.MULTILINE)
 
 

@@ -2,7 +2,8 @@
 
 - :func:`graph_of` and :func:`record` read the graph autograd recorded for a tensor;
 - :func:`fx_graph` and :func:`joined` read the FX graphs of ``torch.compile`` and ``torch.export``;
-- :func:`to_svg` draws graphs side by side; in a notebook a :class:`Graph` draws itself.
+- :func:`to_svg` draws graphs side by side; in a notebook :func:`show` draws them, and a
+  :class:`Graph` draws itself.
 
 Drawing needs no torch: names load on first use, so ``dyndocs.graph.draw`` imports alone.
 
@@ -21,11 +22,12 @@ from dyndocs._lazy import lazy_exports
 
 if TYPE_CHECKING:
     from dyndocs.graph.autograd import graph_of, record
-    from dyndocs.graph.draw import GraphTooLarge, GraphvizMissing, to_dot, to_svg
+    from dyndocs.graph.draw import Drawing, GraphTooLarge, GraphvizMissing, show, to_dot, to_svg
     from dyndocs.graph.fx import fx_graph, joined
     from dyndocs.graph.model import Edge, Graph, Node, SavedTensor, highlight_differences
 
 __all__ = [
+    "Drawing",
     "Edge",
     "Graph",
     "GraphTooLarge",
@@ -37,6 +39,7 @@ __all__ = [
     "highlight_differences",
     "joined",
     "record",
+    "show",
     "to_dot",
     "to_svg",
 ]
@@ -45,7 +48,8 @@ __getattr__ = lazy_exports(
     {
         **dict.fromkeys(["graph_of", "record"], "dyndocs.graph.autograd"),
         **dict.fromkeys(
-            ["GraphTooLarge", "GraphvizMissing", "to_dot", "to_svg"], "dyndocs.graph.draw"
+            ["Drawing", "GraphTooLarge", "GraphvizMissing", "show", "to_dot", "to_svg"],
+            "dyndocs.graph.draw",
         ),
         **dict.fromkeys(["fx_graph", "joined"], "dyndocs.graph.fx"),
         **dict.fromkeys(

@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 from dyndocs.graph.model import Graph, Node
 
@@ -175,3 +177,39 @@ def to_svg(graphs: list[Graph], max_nodes: int = MAX_NODES) -> str:
         True
     """
     return tidy(layout(to_dot(graphs, max_nodes)))
+
+
+@dataclass
+class Drawing:
+    """Graphs side by side, as a notebook shows them: an inline SVG, so its labels stay text.
+
+    A notebook prefers HTML to SVG; an SVG output would become an image whose text no screen
+    reader or search can read. The drawing is labelled with its nodes, in the order they were read.
+    """
+
+    graphs: list[Graph]
+
+    def _repr_html_(self) -> str:
+        return html_of(self.graphs, to_svg(self.graphs))
+
+
+def html_of(graphs: list[Graph], svg: str) -> str:
+    """``svg``, the drawing of ``graphs``, as a notebook output: scrolling, labelled with nodes."""
+    import html
+
+    label = html.escape(" | ".join(" ← ".join(g.labels()) for g in graphs))
+    labelled = svg.replace(
+        '<svg class="graph"', f'<svg class="graph" role="img" aria-label="{label}"', 1
+    )
+    return f'<div style="overflow-x:auto">{labelled}</div>'
+
+
+def show(graphs: Graph | Iterable[Graph]) -> Drawing:
+    """What a notebook cell ends with to draw ``graphs``, e.g. ``show(graphs())``.
+
+    Examples:
+        >>> from dyndocs.graph.model import Graph, Node
+        >>> show(Graph([Node("n0", "output", "output")], [])).graphs[0].labels()
+        ['output']
+    """
+    return Drawing([graphs] if isinstance(graphs, Graph) else list(graphs))

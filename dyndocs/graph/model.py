@@ -115,20 +115,10 @@ class Graph:
         )
 
     def _repr_html_(self) -> str:
-        """Jupyter shows a graph as its drawing, inline, so its labels stay real text.
+        """Jupyter shows a graph as its drawing (see :func:`dyndocs.graph.draw.show`)."""
+        from dyndocs.graph.draw import show
 
-        A notebook prefers HTML to SVG; an SVG would become an image whose text no screen reader
-        or search can read. The drawing is labelled with its nodes, in the order they were read.
-        """
-        import html
-
-        from dyndocs.graph.draw import to_svg
-
-        label = html.escape(" ← ".join(node.label for node in self.nodes))
-        svg = to_svg([self]).replace(
-            '<svg class="graph"', f'<svg class="graph" role="img" aria-label="{label}"', 1
-        )
-        return f'<div style="overflow-x:auto">{svg}</div>'
+        return show(self)._repr_html_()
 
 
 def highlight_differences(graphs: list[Graph]) -> list[Graph]:

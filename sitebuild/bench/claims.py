@@ -56,8 +56,8 @@ def check_claim(path: str, op: str | None, value: str | None, own: dict[str, Any
     return format_value(measured, data.unit(name))
 
 
-def render_page(markdown: str, shown: Shown, renderer: Renderer, page: str) -> str:
-    """Replace the markers and claims of one page; errors name the page.
+def render_claims(markdown: str, shown: Shown, page: str) -> str:
+    """Replace the claims of one page with the figures they name; errors name the page.
 
     Claims are checked against this build's own results. Stale results, which only
     ``mkdocs serve`` shows, are labelled on the page and not checked.
@@ -75,6 +75,12 @@ def render_page(markdown: str, shown: Shown, renderer: Renderer, page: str) -> s
                 return "?"
             raise ClaimContradicted(f"{page}: {error}") from error
 
+    return CLAIM.sub(replace_claim, markdown)
+
+
+def render_markers(markdown: str, shown: Shown, renderer: Renderer, page: str) -> str:
+    """Replace the benchmark markers of one page with their tables and charts."""
+
     def replace_marker(match: re.Match[str]) -> str:
         variants = tuple(match["variants"].split(",")) if match["variants"] else None
         try:
@@ -83,4 +89,9 @@ def render_page(markdown: str, shown: Shown, renderer: Renderer, page: str) -> s
         except KeyError as error:
             raise ClaimContradicted(f"{page}: {error.args[0]}") from error
 
-    return CLAIM.sub(replace_claim, MARKER.sub(replace_marker, markdown))
+    return MARKER.sub(replace_marker, markdown)
+
+
+def render_page(markdown: str, shown: Shown, renderer: Renderer, page: str) -> str:
+    """Replace the markers and claims of one page; errors name the page."""
+    return render_claims(render_markers(markdown, shown, renderer, page), shown, page)

@@ -7,6 +7,7 @@ from dyndocs.inspect import CapturedGraphs, dynamo_log
 from dyndocs.models.branching import ConditionalModel
 
 torch.manual_seed(0)
+torch._dynamo.reset()  # forget earlier compiles in this process (a notebook's other cells)
 graphs = CapturedGraphs()
 compiled = torch.compile(ConditionalModel(), backend=graphs)
 x = torch.randn(4, 10)

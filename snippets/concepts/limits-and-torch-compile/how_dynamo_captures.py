@@ -6,6 +6,7 @@ from dyndocs.inspect import CapturedGraphs, dynamo_log
 from dyndocs.models.compiled import MyModule
 
 torch.manual_seed(0)
+torch._dynamo.reset()  # forget earlier compiles in this process (a notebook's other cells)
 graphs = CapturedGraphs()  # keeps every graph Dynamo captures
 compiled = torch.compile(MyModule(), backend=graphs)
 

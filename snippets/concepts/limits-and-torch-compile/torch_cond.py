@@ -8,6 +8,7 @@ from dyndocs.models.branching import ConditionalModel
 from dyndocs.models.compiled import CondModel
 
 torch.manual_seed(0)
+torch._dynamo.reset()  # forget earlier compiles in this process (a notebook's other cells)
 model = CondModel()
 eager = ConditionalModel()
 eager.load_state_dict(model.state_dict())  # same weights, written with an if

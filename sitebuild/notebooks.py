@@ -1,0 +1,269 @@
+"""Every article page as a notebook, in the page's language, written with nbformat.
+
+A page becomes cells in the order the reader sees it: its prose becomes Markdown cells (links made
+absolute, admonitions made quotes, heading ids dropped, claims already replaced by their figures),
+each code block a code cell carrying the output the build captured, each drawing a cell that draws
+it again (``show(graphs())``), each results table a Markdown table, and each benchmark table a link
+to the page, where the live figures are. A first cell installs ``dyndocs`` where it is missing,
+from the repository ``mkdocs.yml`` names.
+
+Nothing is dropped silently: a directive that does not parse, an output block without code before
+it, or a page with nothing to put in a notebook fails, naming the page. Each code cell is run once
+for its content (:mod:`sitebuild.runs`, shared with the tests), so a cell that raises fails the
+build, naming the notebook and the cell.
+
+Written here rather than with jupytext: jupytext reads a Markdown notebook, but these pages are
+MkDocs pages (admonitions, includes, directives, output blocks) that need a site's context to
+become one; nbformat writes and validates the result.
+
+A page of prose alone (a summary) still gets its notebook: every article can be opened as one.
+
+Examples:
+    >>> from sitebuild.notebooks import absolute_links
+    >>> url = "https://x.io/zh-hans/concepts/control-flow/"
+    >>> absolute_links("[b](../tips/performance.md#batching), [p](debugging-with-pdb.md)", url)
+    '[b](https://x.io/zh-hans/tips/performance/#batching), [p](https://x.io/zh-hans/concepts/debugging-with-pdb/)'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urljoin
+
+import nbformat
+from nbformat import NotebookNode
+
+from sitebuild.bench.claims import MARKER
+from sitebuild.figures import DIRECTIVE, Figures
+from sitebuild.runs import CodeRunner, RunFailed
+
+FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,})(?P<info>[^`]*)$")
+ADMONITION = re.compile(r'^(?:!!!|\?\?\?\+?)\s*\w+(?:\s+"(?P<title>[^"]*)")?\s*$')
+HEADING_ID = re.compile(r"\s*\{#[\w-]+\}\s*$")
+LINK = re.compile(r"(?<!!)\[(?P<text>[^\]]+)\]\((?P<target>[^)\s]+)\)")
+COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+
+
+class NotebookFailed(Exception):
+    """A page cannot become a whole notebook, or one of its cells raised."""
+
+
+@dataclass
+class NotebookContext:
+    """What converting one page needs to know about the site."""
+
+    page: str
+    """The page's source, as errors name it: ``docs/zh-hans/concepts/control-flow.md``."""
+    page_url: str
+    """The page's absolute URL on the site."""
+    locale: str
+    install: str
+    """What installs ``dyndocs``; empty when ``mkdocs.yml`` names no repository."""
+    text: Callable[..., str]
+    """The page language's interface strings: ``text("notebook.generated", url=...)``."""
+    figures: Figures
+    output_titles: set[str] = field(default_factory=set)
+
+
+def absolute_links(markdown: str, page_url: str) -> str:
+    """Links to other pages of the site, made absolute: a notebook lives outside the site."""
+
+    def replace(match: re.Match[str]) -> str:
+        target = match["target"]
+        if re.match(r"^[a-z]+:|^#", target):
+            return match[0]
+        path, _, anchor = target.partition("#")
+        if path.endswith(".md"):
+            path = path.removesuffix("index.md").removesuffix(".md")
+            path = path + "/" if path and not path.endswith("/") else path
+        # Links are relative to the page's file; a page (not an index) is served a folder deeper.
+        url = urljoin(page_url, "../" + path) + (f"#{anchor}" if anchor else "")
+        return f"[{match['text']}]({url})"
+
+    return LINK.sub(replace, markdown)
+
+
+def setup_cell(install: str) -> str:
+    """The first cell: ``dyndocs`` installed where it is missing, e.g. in Colab."""
+    if install:
+        action = (
+            "    subprocess.check_call(\n"
+            f'        [sys.executable, "-m", "pip", "install", "--quiet", "{install}"]\n'
+            "    )\n"
+        )
+    else:
+        message = "Install dyndocs first: pip install . in the guide's repository"
+        action = f"    raise SystemExit({message!r})\n"
+    return (
+        "# The guide's models and helpers (dyndocs), installed where they are missing.\n"
+        "import importlib.util\n"
+        "import subprocess\n"
+        "import sys\n\n"
+        'if importlib.util.find_spec("dyndocs") is None:\n' + action
+    )
+
+
+def convert(markdown: str, context: NotebookContext) -> NotebookNode:
+    """The notebook of one page. ``markdown`` has its includes expanded and claims replaced."""
+    cells: list[NotebookNode] = []
+    prose: list[str] = []
+    t = context.text
+
+    def flush() -> None:
+        text = "\n".join(prose).strip()
+        prose.clear()
+        if text:
+            cells.append(nbformat.v4.new_markdown_cell(absolute_links(text, context.page_url)))
+
+    lines = markdown.split("\n")
+    title = next((line for line in lines if line.startswith("# ")), None)
+    if title is None:
+        raise NotebookFailed(f"{context.page}: the page has no title")
+    cells.append(
+        nbformat.v4.new_markdown_cell(f"{title}\n\n{t('notebook.generated', url=context.page_url)}")
+    )
+    cells.append(nbformat.v4.new_code_cell(setup_cell(context.install)))
+    index = lines.index(title) + 1
+    quoting = False
+    while index < len(lines):
+        line = lines[index]
+        fence = FENCE.match(line)
+        if quoting and line.strip() and not line.startswith("    "):
+            quoting = False
+            prose.append("")  # a blank line ends the quote, or the next line would continue it
+        if fence:
+            body, index = _fenced(lines, index, fence["fence"])
+            info = fence["info"].strip()
+            language = info.split()[0] if info else ""
+            output_title = re.search(r'title="([^"]*)"', info)
+            if language in {"python", "py"}:
+                flush()
+                cells.append(nbformat.v4.new_code_cell(body))
+            elif language == "text" and output_title and output_title[1] in context.output_titles:
+                page_code = len(cells) > 2 and cells[-1].cell_type == "code"
+                if not page_code or cells[-1].outputs:
+                    raise NotebookFailed(f"{context.page}: an output block with no code before it")
+                stream = nbformat.v4.new_output("stream", name="stdout", text=body + "\n")
+                cells[-1].outputs.append(stream)
+            else:
+                prose += [line, *body.split("\n"), fence["fence"]]
+            continue
+        if directive := DIRECTIVE.match(line):
+            flush()
+            cells += _figure_cells(directive, context)
+        elif MARKER.match(line):
+            prose.append(t("notebook.benchmark", url=context.page_url))
+        elif admonition := ADMONITION.match(line.strip()):
+            heading = admonition["title"]
+            prose.append(f"> **{heading}**" if heading else ">")
+            quoting = True
+        elif quoting:
+            prose.append("> " + line.removeprefix("    ") if line.strip() else ">")
+        elif line.lstrip().startswith("<!--"):
+            if re.match(r"<!--\s*(?:graph|table|bench)\s*:", line.strip()):
+                raise NotebookFailed(f"{context.page}: a directive that does not parse: {line}")
+            if not COMMENT.fullmatch(line.strip()):
+                raise NotebookFailed(f"{context.page}: a comment that does not close on its line")
+        else:
+            prose.append(HEADING_ID.sub("", line) if line.startswith("#") else line)
+        index += 1
+    flush()
+    if len(cells) <= 2:  # the title and the set-up cell alone
+        raise NotebookFailed(f"{context.page}: the notebook would be empty")
+    notebook = nbformat.v4.new_notebook(
+        cells=cells,
+        metadata={
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+        },
+    )
+    nbformat.validate(notebook)
+    return notebook
+
+
+def _fenced(lines: list[str], start: int, fence: str) -> tuple[str, int]:
+    """The body of the fence opened at ``start``, and the index after it closes."""
+    end = start + 1
+    while end < len(lines) and lines[end].strip() != fence:
+        end += 1
+    if end == len(lines):
+        raise NotebookFailed(f"a fence opened at line {start + 1} never closes")
+    return "\n".join(lines[start + 1 : end]), end + 1
+
+
+def _figure_cells(directive: re.Match[str], context: NotebookContext) -> list[NotebookNode]:
+    data = context.figures.data(directive["kind"], directive["path"], directive["function"])
+    caption = nbformat.v4.new_markdown_cell(directive["caption"])
+    if directive["kind"] == "table":
+        table = context.figures.table_markdown(data, context.locale)
+        return [nbformat.v4.new_markdown_cell(table), caption]
+    drawing = context.figures.drawing_html(data)
+    cell = nbformat.v4.new_code_cell(
+        f"from dyndocs.graph import show\n\nshow({directive['function']}())"
+    )
+    cell.outputs.append(
+        nbformat.v4.new_output("execute_result", data={"text/html": drawing}, execution_count=None)
+    )
+    return [cell, caption]
+
+
+def check_cells(notebook: NotebookNode, runner: CodeRunner, name: str) -> None:
+    """Run each code cell that stands alone (all but the setup and drawing cells), once each.
+
+    Raises:
+        NotebookFailed: A cell raised; the message names the notebook and the cell.
+    """
+    for number, cell in enumerate(notebook.cells, start=1):
+        if cell.cell_type != "code" or number == 2 or "show(" in cell.source:
+            continue
+        try:
+            runner.run(cell.source, name=f"{name}, cell {number}")
+        except RunFailed as error:
+            raise NotebookFailed(f"{name}: cell {number} raised: {error}") from error
+
+
+def write(notebook: NotebookNode, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(notebook, str(path))
+
+
+def colab_url(repo_url: str, branch: str, path: str) -> str:
+    """Where Colab opens a notebook of a GitHub repository's ``branch``.
+
+    Examples:
+        >>> colab_url("https://github.com/owner/guide", "notebooks", "zh-hans/tips/a/a.ipynb")
+        'https://colab.research.google.com/github/owner/guide/blob/notebooks/zh-hans/tips/a/a.ipynb'
+    """
+    match = re.fullmatch(r"https://github\.com/([^/]+)/([^/]+?)(?:\.git)?/?", repo_url)
+    if match is None:
+        raise ValueError(f"repo_url {repo_url!r}: Colab opens notebooks from GitHub repositories")
+    return f"https://colab.research.google.com/github/{match[1]}/{match[2]}/blob/{branch}/{path}"
+
+
+def install_requirement(repo_url: str | None) -> str:
+    """What ``pip install`` takes to install ``dyndocs`` from the repository, if one is named.
+
+    Examples:
+        >>> install_requirement("https://github.com/owner/guide")
+        'dyndocs @ git+https://github.com/owner/guide'
+    """
+    return f"dyndocs @ git+{repo_url.rstrip('/')}" if repo_url else ""
+
+
+def links_html(download: str, colab: str | None, text: Callable[..., str]) -> str:
+    """The links an article page shows under its title."""
+    links = [f'<a href="{download}" download>{text("notebook.download")}</a>']
+    if colab:
+        links.append(f'<a href="{colab}">{text("notebook.colab")}</a>')
+    return '<p class="notebook-links">' + " · ".join(links) + "</p>"
+
+
+def page_notebook_path(page_src: str) -> tuple[str, str] | None:
+    """``("concepts/control-flow", "control-flow.ipynb")``: folder and file of a page's notebook."""
+    path = Path(page_src)
+    if path.name == "index.md":
+        return None
+    return f"{path.parent.as_posix()}/{path.stem}".lstrip("/"), f"{path.stem}.ipynb"

@@ -1,0 +1,217 @@
+"""The notebooks of the built site: one per article and language, faithful, linked, runnable."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from sitebuild.includes import expand
+from sitebuild.notebooks import colab_url
+from sitebuild.project import load_config
+
+from ..support import CONFIG, ROOT, TEST_REPO_URL, docs, locales, pages
+
+SECTIONS = load_config(CONFIG).extra["notebooks"]["sections"]
+BRANCH = load_config(CONFIG).extra["notebooks"]["branch"]
+KERNEL = "dyndocs-reader"
+
+
+def articles() -> list[Path]:
+    return [p for p in pages(locales()[0]) if p.parts[0] in SECTIONS]
+
+
+def notebook_path(site: Path, locale: str, page: Path) -> Path:
+    root = site if locale == locales()[0] else site / locale
+    return root / page.with_suffix("") / f"{page.stem}.ipynb"
+
+
+def code_cells(notebook: nbformat.NotebookNode) -> list[str]:
+    return [cell.source for cell in notebook.cells if cell.cell_type == "code"]
+
+
+def test_every_article_has_a_notebook_in_every_language(built_site: Path) -> None:
+    found = [notebook_path(built_site, loc, p) for loc in locales() for p in articles()]
+    assert len(found) == 13 * 3 and all(path.is_file() for path in found), found
+    for path in found:
+        nbformat.validate(nbformat.read(str(path), as_version=4))
+    assert not (built_site / "performance" / "performance.ipynb").exists()
+    assert not list((built_site / "reference").rglob("*.ipynb"))
+
+
+def test_the_languages_hold_the_same_code_cells(built_site: Path) -> None:
+    for page in articles():
+        cells = {
+            loc: code_cells(nbformat.read(str(notebook_path(built_site, loc, page)), 4))
+            for loc in locales()
+        }
+        first = cells[locales()[0]]
+        assert all(c == first for c in cells.values()), f"{page}: code cells differ by language"
+
+
+def test_a_notebook_holds_its_page_in_order(built_site: Path) -> None:
+    """No drift: the code cells are the page's code blocks, in the page's order."""
+    for locale in locales():
+        for page in articles():
+            text = (docs(locale) / page).read_text(encoding="utf-8")
+            expanded = expand(text, source=f"docs/{locale}/{page}", config_file=CONFIG)
+            blocks = re.findall(r"^```python[^\n]*\n(.*?)\n```$", expanded, re.M | re.S)
+            notebook = nbformat.read(str(notebook_path(built_site, locale, page)), 4)
+            cells = [c for c in code_cells(notebook)[1:] if "show(" not in c]
+            assert cells == blocks, f"{locale}/{page}: the notebook drifted from its page"
+            outputs = sum(1 for c in notebook.cells if c.cell_type == "code" and c.outputs)
+            assert outputs >= len(re.findall(r'^--8<-- "run:', text, re.M)), f"{locale}/{page}"
+
+
+def test_every_article_links_its_notebook_and_colab(built_site: Path) -> None:
+    for locale in locales():
+        root = built_site if locale == locales()[0] else built_site / locale
+        for page in articles():
+            html = (root / page.with_suffix("") / "index.html").read_text(encoding="utf-8")
+            links = re.search(r'<p class="notebook-links">(.*?)</p>', html)
+            assert links, f"{locale}/{page}: no notebook links"
+            download = re.search(r'<a href="([^"]+)" download>([^<]+)</a>', links[1])
+            assert download and (root / page.with_suffix("") / download[1]).is_file()
+            colab = re.search(r'<a href="(https://colab[^"]+)">([^<]+)</a>', links[1])
+            relative = notebook_path(built_site, locale, page).relative_to(built_site).as_posix()
+            assert colab and colab[1] == colab_url(TEST_REPO_URL, BRANCH, relative)
+            texts = {download[2], colab[2]}
+            assert len(texts) == 2 and texts.isdisjoint({"Download notebook", "Open in Colab"}) == (
+                locale != "en"
+            ), f"{locale}/{page}: link texts not in the page's language: {texts}"
+
+
+def test_the_deploy_workflow_publishes_to_the_branch_colab_opens() -> None:
+    workflow = (ROOT / ".github" / "workflows" / "deploy.yml").read_text(encoding="utf-8")
+    command = re.search(r"branch=\$\((.*)\)", workflow)
+    assert command, "the deploy workflow no longer reads the branch from mkdocs.yml"
+    done = subprocess.run(["bash", "-c", command[1]], cwd=ROOT, capture_output=True, text=True)
+    assert done.stdout.strip() == BRANCH
+    assert "REPO_URL: https://github.com/${{ github.repository }}" in workflow
+
+
+def test_the_notebook_page_stays_rendered_in_every_language(built_site: Path) -> None:
+    """mkdocs-static-i18n#198: later languages' notebook pages must not overwrite the first's."""
+    pages_by_locale = {}
+    for locale in locales():
+        root = built_site if locale == locales()[0] else built_site / locale
+        html = (root / "notebooks" / "first-graph" / "index.html").read_text(encoding="utf-8")
+        assert "jp-Cell" in html and "kernelspec" not in html, f"{locale}: not rendered"
+        assert re.search(r'<svg[^>]*class="graph"', html), f"{locale}: the drawing is missing"
+        pages_by_locale[locale] = re.sub(r"<[^>]+>", "", html)
+    own = {
+        "en": "walks that graph back to the leaves",
+        "zh-hans": "回溯到叶子节点",
+        "zh-hant": "回溯到葉節點",
+    }
+    for locale, text in pages_by_locale.items():
+        assert own[locale] in text, f"{locale}: the page shows another language's notebook"
+
+
+# -- running every notebook where a reader would ---------------------------------------------
+
+
+def readme_install() -> str:
+    """The reader's install command, as the README gives it."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Run the notebooks", 1)[1]
+    return re.search(r"^notebook-env/bin/pip install (.+)$", section, re.M)[1]
+
+
+@pytest.fixture(scope="session")
+def reader_env(project_root: Path) -> Path:
+    """A venv made from the README's install alone, with its kernel; kept while its inputs hold."""
+    install = readme_install()
+    parts = [install, sys.version, (ROOT / "pyproject.toml").read_text()]
+    parts += [p.read_text() for p in sorted((ROOT / "dyndocs").rglob("*.py"))]
+    key = hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
+    env = ROOT / ".cache" / "reader-env" / key
+    if not (env / "ready").exists():
+        shutil.rmtree(env.parent, ignore_errors=True)
+        subprocess.run([sys.executable, "-m", "venv", str(env)], check=True)
+        subprocess.run(
+            [str(env / "bin" / "pip"), "install", "--quiet", *install.split()],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+        )
+        subprocess.run(
+            [
+                str(env / "bin" / "python"),
+                "-m",
+                "ipykernel",
+                "install",
+                "--prefix",
+                str(env),
+                "--name",
+                KERNEL,
+            ],
+            check=True,
+            capture_output=True,
+        )
+        (env / "ready").write_text("")
+    return env
+
+
+def test_the_reader_environment_has_torch_and_dyndocs_only(reader_env: Path) -> None:
+    listing = subprocess.run(
+        [str(reader_env / "bin" / "python"), "-m", "pip", "list", "--format=json"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    names = {p["name"].lower() for p in json.loads(listing)}
+    assert {"torch", "dyndocs", "ipykernel"} <= names
+    assert not names & {"mkdocs", "dyndocs-sitebuild", "sybil", "pytest"}
+
+
+def test_every_notebook_runs_top_to_bottom_in_a_fresh_kernel(
+    built_site: Path, reader_env: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The English notebooks, each in a fresh kernel of the reader's environment.
+
+    A notebook that ran is remembered by its code and the environment, so an unchanged one does
+    not run again.
+    """
+    from nbclient import NotebookClient
+
+    monkeypatch.setenv("JUPYTER_PATH", str(reader_env / "share" / "jupyter"))
+    done_dir = ROOT / ".cache" / "notebook-runs"
+    done_dir.mkdir(parents=True, exist_ok=True)
+
+    def run(page: Path) -> str | None:
+        notebook = nbformat.read(str(notebook_path(built_site, locales()[0], page)), 4)
+        key = hashlib.sha256(("\n".join(code_cells(notebook)) + reader_env.name).encode())
+        marker = done_dir / f"{key.hexdigest()[:20]}.ok"
+        if marker.exists():
+            return None
+        for cell in notebook.cells:
+            if cell.cell_type == "code":
+                cell.outputs = []
+        workdir = tmp_path / page.stem
+        workdir.mkdir()
+        client = NotebookClient(
+            notebook,
+            kernel_name=KERNEL,
+            timeout=600,
+            resources={"metadata": {"path": str(workdir)}},
+        )
+        try:
+            client.execute()
+        except Exception as error:  # the cell and its error, as a reader would see them
+            return f"{page}: {str(error)[-1500:]}"
+        marker.write_text("")
+        return None
+
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        failures = [f for f in pool.map(run, articles()) if f]
+    assert not failures, "\n\n".join(failures)

@@ -1,0 +1,102 @@
+"""sitebuild.notebooks: a page becomes its notebook, or fails naming the page or the cell."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sitebuild.figures import Figures
+from sitebuild.notebooks import NotebookContext, NotebookFailed, check_cells, convert, setup_cell
+from sitebuild.project import Project
+from sitebuild.runs import CodeRunner
+from sitebuild.strings import Strings
+
+PAGE = """# A page
+
+Intro with [a link](../tips/performance.md#batching) and [outside](https://pytorch.org).
+
+## Section {#section}
+
+```python title="snippets/a.py"
+print("hi")
+```
+
+```text title="Output"
+hi
+```
+
+!!! note "Changes"
+    - one
+    - two
+
+After the note.
+
+```bash
+make test
+```
+"""
+
+
+@pytest.fixture
+def context(project: Project, runner: CodeRunner, tmp_path: Path) -> NotebookContext:
+    strings = Strings.load(project.i18n, project.locales)
+    return NotebookContext(
+        page="docs/en/concepts/a.md",
+        page_url="https://x.io/concepts/a/",
+        locale="en",
+        install="dyndocs @ git+https://github.com/owner/guide",
+        text=lambda key, **values: strings.get("en", key, **values),
+        figures=Figures(runner, tmp_path / "graphs", strings),
+        output_titles={"Output"},
+    )
+
+
+def test_a_page_becomes_cells_in_reading_order(context: NotebookContext) -> None:
+    notebook = convert(PAGE, context)
+    kinds = [cell.cell_type for cell in notebook.cells]
+    assert kinds == ["markdown", "code", "markdown", "code", "markdown"]
+    assert notebook.cells[0].source.startswith("# A page\n\nThis notebook is generated from")
+    assert "git+https://github.com/owner/guide" in notebook.cells[1].source
+    intro = notebook.cells[2].source
+    assert "[a link](https://x.io/tips/performance/#batching)" in intro
+    assert "[outside](https://pytorch.org)" in intro and "{#section}" not in intro
+    code = notebook.cells[3]
+    assert code.source == 'print("hi")'
+    assert code.outputs[0]["text"] == "hi\n"
+    rest = notebook.cells[4].source
+    assert "> **Changes**\n> - one\n> - two\n>\n\nAfter the note." in rest
+    assert "```bash\nmake test\n```" in rest
+
+
+def test_without_a_repository_the_setup_cell_says_how_to_install() -> None:
+    assert "pip install . in the guide's repository" in setup_cell("")
+    compile(setup_cell(""), "setup", "exec")
+    compile(setup_cell("dyndocs @ git+https://github.com/o/g"), "setup", "exec")
+
+
+@pytest.mark.parametrize(
+    ("page", "expected"),
+    [
+        ("# Title\n", "the notebook would be empty"),
+        ('# Title\n\n```text title="Output"\nhi\n```\n', "an output block with no code"),
+        ("# Title\n\n<!-- graph: snippets/a.py -->\n", "a directive that does not parse"),
+        ("No title\n", "the page has no title"),
+    ],
+    ids=["empty", "output-without-code", "malformed-directive", "no-title"],
+)
+def test_a_page_that_cannot_become_a_whole_notebook_fails_by_name(
+    context: NotebookContext, page: str, expected: str
+) -> None:
+    with pytest.raises(NotebookFailed, match=f"docs/en/concepts/a.md: {expected}"):
+        convert(page, context)
+
+
+def test_a_cell_that_raises_fails_naming_the_notebook_and_the_cell(
+    context: NotebookContext, runner: CodeRunner
+) -> None:
+    page = PAGE.replace('print("hi")', 'raise ValueError("broken cell")')
+    with pytest.raises(
+        NotebookFailed, match=r"(?s)concepts/a/a\.ipynb: cell 4 raised.*broken cell"
+    ):
+        check_cells(convert(page, context), runner, "concepts/a/a.ipynb")
