@@ -1,6 +1,6 @@
 """Models and helpers used by the PyTorch dynamic computation graph guide.
 
-Names are imported on first use (:mod:`dyndocs._lazy`), so ``import dyndocs.graph.draw`` needs no
+Names are imported on first use (`dyndocs._lazy`), so ``import dyndocs.graph.draw`` needs no
 torch; ``from dyndocs import describe`` works as usual.
 
 Examples:

@@ -1,8 +1,8 @@
 """Exports that load on first use, so that importing one torch-free part stays torch-free.
 
-The drawing code of :mod:`dyndocs.graph` needs no torch, and the site build draws with it without
+The drawing code of `dyndocs.graph` needs no torch, and the site build draws with it without
 paying torch's import. A package's ``__init__`` runs whenever any of its modules is imported, so
-the packages export their names through :func:`lazy_exports` instead of importing them eagerly.
+the packages export their names through `lazy_exports` instead of importing them eagerly.
 
 Examples:
     >>> namespace = {"__name__": "example"}

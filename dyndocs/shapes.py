@@ -35,7 +35,7 @@ def format_shape(dims: Sequence[Dim]) -> str:
 
 
 def check_shape(tensor: torch.Tensor, expected: Sequence[Dim], *, name: str) -> None:
-    """Raise :class:`ShapeError` unless ``tensor`` has the ``expected`` shape.
+    """Raise `ShapeError` unless ``tensor`` has the ``expected`` shape.
 
     Integer entries must match exactly; string entries accept any size.
 

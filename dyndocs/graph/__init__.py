@@ -1,9 +1,9 @@
 """See the dynamic graph: what autograd recorded, and what a compiler made of the model.
 
-- :func:`graph_of` and :func:`record` read the graph autograd recorded for a tensor;
-- :func:`fx_graph` and :func:`joined` read the FX graphs of ``torch.compile`` and ``torch.export``;
-- :func:`to_svg` draws graphs side by side; in a notebook :func:`show` draws them, and a
-  :class:`Graph` draws itself.
+- `graph_of` and `record` read the graph autograd recorded for a tensor;
+- `fx_graph` and `joined` read the FX graphs of ``torch.compile`` and ``torch.export``;
+- `to_svg` draws graphs side by side; in a notebook `show` draws them, and a
+  `Graph` draws itself.
 
 Drawing needs no torch: names load on first use, so ``dyndocs.graph.draw`` imports alone.
 

@@ -1,8 +1,8 @@
 """The graph autograd recorded, read through ``torch.autograd.graph``'s public API.
 
-- :func:`graph_of` walks a tensor's graph: ``Node.name()`` and ``next_functions`` give the backward
+- `graph_of` walks a tensor's graph: ``Node.name()`` and ``next_functions`` give the backward
   nodes and their edges, ``AccumulateGrad.variable`` the leaf each gradient lands in.
-- :func:`record` also runs the computation under ``saved_tensors_hooks`` to see what autograd keeps
+- `record` also runs the computation under ``saved_tensors_hooks`` to see what autograd keeps
   for backward, once per storage, and which node keeps it. ``torch.overrides.TorchFunctionMode``
   tells the torch function calls apart; a tensor saved during a call that recorded one node (views
   aside) is that node's. A call that records several, such as an ``nn.RNNCell`` step, leaves its
@@ -170,7 +170,7 @@ def record(
     """Run ``fn`` and return the graph it records, with the tensors saved for backward.
 
     Saved tensors are counted once per storage, and the parameters of ``module`` are left out, so
-    :attr:`Graph.saved_bytes` is the figure :func:`dyndocs.inspect.saved_bytes` reports.
+    `Graph.saved_bytes` is the figure `dyndocs.inspect.saved_bytes` reports.
 
     Examples:
         >>> import torch

@@ -34,17 +34,17 @@ page's CSS then draws them in."""
 STYLE = """
 .graph text{font-family:var(--md-text-font-family,-apple-system,Helvetica,Arial,sans-serif);
 fill:var(--md-default-fg-color,#222)}
-.graph .node path,.graph .node polygon,.graph .node ellipse{fill:var(--md-default-bg-color,#fff);
-stroke:var(--md-default-fg-color--light,#555)}
-.graph .graph-leaf path,.graph .graph-leaf polygon,.graph .graph-input path,
-.graph .graph-input polygon{fill:var(--md-accent-fg-color--transparent,#e3f2fd);
-stroke:var(--md-accent-fg-color,#1976d2)}
+.graph .node path,.graph .node rect,.graph .node polygon,.graph .node ellipse{
+fill:var(--md-default-bg-color,#fff);stroke:var(--md-default-fg-color--light,#555)}
+.graph .graph-leaf path,.graph .graph-leaf rect,.graph .graph-leaf polygon,
+.graph .graph-input path,.graph .graph-input rect,.graph .graph-input polygon{
+fill:var(--md-accent-fg-color--transparent,#e3f2fd);stroke:var(--md-accent-fg-color,#1976d2)}
 .graph .graph-output ellipse{stroke:var(--md-primary-fg-color,#388e3c);stroke-width:2}
-.graph .graph-saved path,.graph .graph-saved polygon{fill:var(--md-code-bg-color,#fff3e0);
-stroke-dasharray:3 2}
-.graph .graph-call path,.graph .graph-call polygon{stroke-width:2}
-.graph .graph-highlight path,.graph .graph-highlight polygon,.graph .graph-highlight ellipse{
-stroke:#e53935;stroke-width:2.5}
+.graph .graph-saved path,.graph .graph-saved rect,.graph .graph-saved polygon{
+fill:var(--md-code-bg-color,#fff3e0);stroke-dasharray:3 2}
+.graph .graph-call path,.graph .graph-call rect,.graph .graph-call polygon{stroke-width:2}
+.graph .graph-highlight path,.graph .graph-highlight rect,.graph .graph-highlight polygon,
+.graph .graph-highlight ellipse{stroke:#e53935;stroke-width:2.5}
 .graph .edge path{stroke:var(--md-default-fg-color--light,#555)}
 .graph .edge polygon{fill:var(--md-default-fg-color--light,#555);
 stroke:var(--md-default-fg-color--light,#555)}
@@ -150,6 +150,18 @@ def layout(dot_source: str) -> str:
     return done.stdout
 
 
+def _rounded_box(match: re.Match[str]) -> str:
+    """A rounded box, which Graphviz writes as a 30-point path, as the ``rect`` it is."""
+    numbers = [float(n) for n in re.findall(r"-?[\d.]+", match[2])]
+    xs, ys = numbers[0::2], numbers[1::2]
+    left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
+    radius = right - xs[0]  # the path starts where the top-right corner's curve begins
+    return (
+        f'{match[1]}<rect x="{left:g}" y="{top:g}" width="{round(right - left, 1):g}" '
+        f'height="{round(bottom - top, 1):g}" rx="{round(radius, 1):g}"/>'
+    )
+
+
 def tidy(svg: str) -> str:
     """Graphviz's SVG made fit for a page: no prolog, ids or tooltips; styled by classes."""
     svg = re.sub(r"<\?xml.*?\?>|<!DOCTYPE.*?>|<!--.*?-->", "", svg, flags=re.DOTALL)
@@ -162,6 +174,17 @@ def tidy(svg: str) -> str:
     svg = re.sub(r'\b(width|height)="([\d.]+)pt"', size, svg, count=2)
     svg = svg.replace("<svg ", '<svg class="graph" ', 1)
     svg = re.sub(r">\s+<", "><", svg.strip())
+    # Smaller, not different: tenths of a point are finer than a pixel, and STYLE sets the
+    # font, fills and strokes that Graphviz repeats on every element.
+    svg = re.sub(r"\d+\.\d{2,}", lambda m: f"{round(float(m[0]), 1):g}", svg)
+    svg = re.sub(r' font-family="[^"]*"', "", svg)
+    svg = re.sub(r'(<g class="node[^"]*">)<path[^>]*? d="(M[^"]*C[^"]*)"[^>]*/>', _rounded_box, svg)
+    svg = re.sub(
+        r'<g class="(?:node|edge|cluster)\b.*?</g>',
+        lambda m: re.sub(r' (?:fill|stroke)="[^"]*"', "", m[0]),
+        svg,
+        flags=re.DOTALL,
+    )
     return svg.replace("</svg>", f"<style>{' '.join(STYLE.split())}</style></svg>", 1)
 
 

@@ -1,8 +1,8 @@
 """What a compiler made of the model: FX graphs from ``torch.compile`` and ``torch.export``.
 
-:func:`fx_graph` reads a ``torch.fx.GraphModule`` (one that
-:class:`~dyndocs.inspect.CapturedGraphs` kept, or an exported program's ``graph_module``); the
-branches of a ``torch.cond`` become boxes of their own. :func:`joined` puts several graphs in one
+`fx_graph` reads a ``torch.fx.GraphModule`` (one that
+`~dyndocs.inspect.CapturedGraphs` kept, or an exported program's ``graph_module``); the
+branches of a ``torch.cond`` become boxes of their own. `joined` puts several graphs in one
 drawing and marks the graph breaks between them.
 
 Examples:

@@ -1,6 +1,6 @@
 """The small graph model every drawing uses: nodes, edges, tensors saved for backward.
 
-A :class:`Graph` is plain data (it survives a round trip through JSON), so a graph recorded in
+A `Graph` is plain data (it survives a round trip through JSON), so a graph recorded in
 one process can be drawn in another.
 
 Examples:
@@ -87,7 +87,7 @@ class Graph:
 
     @property
     def saved_bytes(self) -> int:
-        """Bytes kept for backward: the figure :func:`dyndocs.inspect.saved_bytes` reports."""
+        """Bytes kept for backward: the figure `dyndocs.inspect.saved_bytes` reports."""
         return sum(t.nbytes for t in self.saved)
 
     def highlighted(self, node_ids: set[str]) -> Graph:
@@ -115,7 +115,7 @@ class Graph:
         )
 
     def _repr_html_(self) -> str:
-        """Jupyter shows a graph as its drawing (see :func:`dyndocs.graph.draw.show`)."""
+        """Jupyter shows a graph as its drawing (see `dyndocs.graph.draw.show`)."""
         from dyndocs.graph.draw import show
 
         return show(self)._repr_html_()

@@ -44,7 +44,7 @@ class MyModule(nn.Module):
 
 # --8<-- [start:cond_model]
 class CondModel(ConditionalModel):
-    """:class:`ConditionalModel` with its ``if`` written as :func:`torch.cond`.
+    """`ConditionalModel` with its ``if`` written as `torch.cond`.
 
     Both branches become part of one graph, so ``torch.compile(..., fullgraph=True)``
     and ``torch.export`` accept it. ``torch.cond`` asks both branches to return the

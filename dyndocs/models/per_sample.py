@@ -23,10 +23,10 @@ from dyndocs.shapes import check_shape
 
 # --8<-- [start:per_sample_model]
 class PerSampleConditionalModel(ConditionalModel):
-    """Same layers as :class:`ConditionalModel`, but each sample picks its own branch.
+    """Same layers as `ConditionalModel`, but each sample picks its own branch.
 
     ``condition`` has one value per sample. Both branches are computed for the
-    whole batch and :func:`torch.where` keeps, row by row, the one that applies.
+    whole batch and `torch.where` keeps, row by row, the one that applies.
 
     Examples:
         >>> import torch

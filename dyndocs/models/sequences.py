@@ -28,7 +28,7 @@ class RNN(nn.Module):
 
     ``input_seq`` is sequence-first: ``(seq_len, batch)`` token ids. Without
     ``lengths`` every sequence of the batch is taken to be ``seq_len`` long. With
-    ``lengths`` the batch is padded (see :func:`pad_batch`) and is packed before the
+    ``lengths`` the batch is padded (see `pad_batch`) and is packed before the
     RNN, so padding never enters the computation and the output is read at the last
     *real* step of each sequence.
 
