@@ -6,7 +6,7 @@ Pages use two forms, identical in every language:
   ``<!-- bench: CASE variants=a,b -->`` shows only those variants;
 - ``{{bench CASE.ROW.VARIANT.METRIC}}`` in prose becomes the measured figure, and
   ``{{bench CASE.ROW.VARIANT.METRIC > 1}}`` also fails the build when the measurement
-  contradicts the claim.
+  contradicts the claim (``<``, ``<=``, ``>``, ``>=``, or ``==`` for counts).
 
 Examples:
     >>> from sitebuild.bench.claims import CLAIM
@@ -16,12 +16,14 @@ Examples:
 
 from __future__ import annotations
 
+import math
 import operator
 import re
 from collections.abc import Callable
 from typing import Any
 
-from sitebuild.bench.render import CaseData, Renderer, format_value
+from sitebuild.bench.formats import format_value
+from sitebuild.bench.render import CaseData, Renderer, Unsupported
 from sitebuild.bench.results import Shown
 
 MARKER = re.compile(
@@ -30,13 +32,14 @@ MARKER = re.compile(
 )
 CLAIM = re.compile(
     r"\{\{\s*bench\s+(?P<path>\w+\.[\w=,]+\.\w+\.\w+)"
-    r"(?:\s*(?P<op>[<>]=?)\s*(?P<value>\d+(?:\.\d+)?))?\s*\}\}"
+    r"(?:\s*(?P<op>[<>]=?|==)\s*(?P<value>\d+(?:\.\d+)?))?\s*\}\}"
 )
 OPERATORS: dict[str, Callable[[float, float], bool]] = {
     ">": operator.gt,
     ">=": operator.ge,
     "<": operator.lt,
     "<=": operator.le,
+    "==": lambda measured, value: math.isclose(measured, value, rel_tol=1e-9),
 }
 
 
@@ -56,11 +59,13 @@ def check_claim(path: str, op: str | None, value: str | None, own: dict[str, Any
     return format_value(measured, data.unit(name))
 
 
-def render_claims(markdown: str, shown: Shown, page: str) -> str:
+def render_claims(markdown: str, shown: Shown, renderer: Renderer, page: str) -> str:
     """Replace the claims of one page with the figures they name; errors name the page.
 
     Claims are checked against this build's own results. Stale results, which only
-    ``mkdocs serve`` shows, are labelled on the page and not checked.
+    ``mkdocs serve`` shows, are labelled on the page and not checked. A figure this machine could
+    not measure (the C++ reference without a compiler) is labelled, in the page's language,
+    as the table labels it.
     """
     own_results = shown.own.results if shown.own is not None else None
     stale = shown.lenient and shown.own is not None and shown.own.stale
@@ -70,6 +75,8 @@ def render_claims(markdown: str, shown: Shown, page: str) -> str:
             return "—"
         try:
             return check_claim(match["path"], match["op"], match["value"], own_results)
+        except Unsupported as why:
+            return renderer.t("bench.unsupported", error=str(why))
         except (ClaimContradicted, KeyError) as error:
             if stale:
                 return "?"
@@ -94,4 +101,4 @@ def render_markers(markdown: str, shown: Shown, renderer: Renderer, page: str) -
 
 def render_page(markdown: str, shown: Shown, renderer: Renderer, page: str) -> str:
     """Replace the markers and claims of one page; errors name the page."""
-    return render_claims(render_markers(markdown, shown, renderer, page), shown, page)
+    return render_claims(render_markers(markdown, shown, renderer, page), shown, renderer, page)

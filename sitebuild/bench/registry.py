@@ -69,6 +69,28 @@ class Row:
         return cls(**data)
 
 
+@dataclass(frozen=True)
+class LineChart:
+    """A log-log line chart of a case's rows: how cost grows with the work.
+
+    Args:
+        name: Its title and axis labels are ``bench.charts.NAME.*`` in the language files.
+        x: The metric on the x axis, e.g. ``elements``.
+        y: What is plotted: ``median_s`` or a metric.
+        variants: The lines, one per variant; all variants if empty.
+        rows: Only rows whose name starts with this.
+        crossover: ``(variant, floor, share)``: mark the first x where ``variant`` is within
+            ``share`` of ``floor``, i.e. where its overhead falls below that share of its time.
+    """
+
+    name: str
+    x: str
+    y: str = "median_s"
+    variants: tuple[str, ...] = ()
+    rows: str = ""
+    crossover: tuple[str, str, float] | None = None
+
+
 CaseFunction = Callable[[bool, Any], list[Row]]
 
 
@@ -79,8 +101,10 @@ class Case:
     name: str
     function: CaseFunction
     baseline: str
+    """The variant the others are compared with; empty for a case whose rows are a sweep."""
     processes: int = 3
     metrics: tuple[Metric, ...] = ()
+    charts: tuple[LineChart, ...] = ()
 
     def describe(self) -> dict[str, Any]:
         """What a results file records about the case, so rendering needs no code of it."""
@@ -88,6 +112,7 @@ class Case:
             "baseline": self.baseline,
             "processes": self.processes,
             "metrics": [asdict(m) for m in self.metrics],
+            "charts": [asdict(c) for c in self.charts],
         }
 
 
@@ -98,7 +123,12 @@ class CaseRegistry:
         self._cases: dict[str, Case] = {}
 
     def register(
-        self, *, baseline: str, processes: int = 3, metrics: tuple[Metric, ...] = ()
+        self,
+        *,
+        baseline: str,
+        processes: int = 3,
+        metrics: tuple[Metric, ...] = (),
+        charts: tuple[LineChart, ...] = (),
     ) -> Callable[[CaseFunction], CaseFunction]:
         """Decorator: register the function under its own name."""
 
@@ -106,7 +136,7 @@ class CaseRegistry:
             name = function.__name__
             if name in self._cases:
                 raise ValueError(f"benchmark case {name!r} is registered twice")
-            self._cases[name] = Case(name, function, baseline, processes, metrics)
+            self._cases[name] = Case(name, function, baseline, processes, metrics, charts)
             return function
 
         return add
@@ -131,6 +161,13 @@ class CaseRegistry:
 
 CASES = CaseRegistry()
 case = CASES.register
+
+ARITHMETIC = (
+    Metric("gflops", unit="gflops", combine="median"),
+    Metric("peak_share", unit="share", combine="median"),
+)
+"""The metrics of a case that does real arithmetic: its rows carry ``gflops``, and the suite adds
+``peak_share``, that rate over the peak the run measured on the same device."""
 
 
 def combine_rows(runs: list[list[Row]], metrics: tuple[Metric, ...]) -> list[Row]:

@@ -4,9 +4,12 @@ Everything comes from the results files, which carry each case's baseline and me
 the language's interface strings; nothing here imports torch or the cases.
 
 Examples:
-    >>> from sitebuild.bench.render import format_value
-    >>> format_value(0.0000123, "s"), format_value(7168, "bytes"), format_value(0.25, "share")
-    ('12.3 µs', '7.0 KiB', '25%')
+    >>> from sitebuild.bench.render import CaseData
+    >>> results = {"cases": {"c": {"baseline": "a", "metrics": [], "devices": {"cpu": [
+    ...     {"row": "r", "variant": "a", "median_s": 2.0},
+    ...     {"row": "r", "variant": "b", "median_s": 1.0}]}}}}
+    >>> CaseData.of(results, "c", "cpu").speedups()
+    {('r', 'a'): 1.0, ('r', 'b'): 2.0}
 """
 
 from __future__ import annotations
@@ -16,42 +19,14 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from sitebuild.bench import charts
+from sitebuild.bench.formats import format_ratio, format_time, format_value
 from sitebuild.bench.results import ResultSet
 from sitebuild.strings import Strings
 
 
-def format_time(seconds: float) -> str:
-    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6), ("ns", 1e-9)):
-        if seconds >= scale or unit == "ns":
-            value = seconds / scale
-            return f"{value:.3g} {unit}" if value < 100 else f"{value:.0f} {unit}"
-    raise AssertionError("unreachable")
-
-
-def format_bytes(count: float) -> str:
-    for unit, scale in (("MiB", 2**20), ("KiB", 2**10)):
-        if count >= scale:
-            return f"{count / scale:.1f} {unit}"
-    return f"{int(count)} B"
-
-
-def format_ratio(ratio: float) -> str:
-    return f"{ratio:.2f}×" if ratio < 10 else f"{ratio:.0f}×"
-
-
-def format_value(value: float, unit: str) -> str:
-    """A metric's value as a page shows it, by its registered unit."""
-    if unit == "s":
-        return format_time(value)
-    if unit == "bytes":
-        return format_bytes(value)
-    if unit == "share":
-        return f"{value:.0%}"
-    if unit == "gflops":
-        return f"{value:.3g} GFLOP/s"
-    if unit == "ratio":
-        return format_ratio(value)
-    return f"{value:g}"
+class Unsupported(Exception):
+    """A figure that could not be measured on this machine; the message says why."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +37,7 @@ class CaseData:
     baseline: str
     metrics: dict[str, dict[str, Any]]
     rows: list[dict[str, Any]]
+    charts: tuple[dict[str, Any], ...] = ()
 
     @classmethod
     def of(cls, results: dict[str, Any], name: str, device: str) -> CaseData:
@@ -70,23 +46,47 @@ class CaseData:
             known = ", ".join(results["cases"])
             raise KeyError(f"unknown benchmark case {name!r}; known: {known}")
         metrics = {m["name"]: m for m in case["metrics"]}
-        return cls(name, case["baseline"], metrics, case["devices"].get(device, []))
+        charts = tuple(case.get("charts", []))
+        return cls(name, case["baseline"], metrics, case["devices"].get(device, []), charts)
 
     def shown(self, variants: tuple[str, ...] | None) -> CaseData:
         rows = [r for r in self.rows if variants is None or r["variant"] in variants]
-        return CaseData(self.name, self.baseline, self.metrics, rows)
+        return CaseData(self.name, self.baseline, self.metrics, rows, self.charts)
 
     def speedups(self) -> dict[tuple[str, str], float]:
         """Baseline time over variant time, per (row, variant): above 1 means faster."""
-        base = {r["row"]: r["median_s"] for r in self.rows if r["variant"] == self.baseline}
+        base = {
+            r["row"]: r["median_s"]
+            for r in self.rows
+            if r["variant"] == self.baseline and "median_s" in r
+        }
         return {
             (r["row"], r["variant"]): base[r["row"]] / r["median_s"]
             for r in self.rows
             if "median_s" in r and r["row"] in base
         }
 
+    def unsupported(self, row: str, variant: str) -> str | None:
+        """Why ``row``/``variant`` or its baseline was not measured, if it was not."""
+        for r in self.rows:
+            if (
+                r["row"] == row
+                and r["variant"] in (variant, self.baseline)
+                and r.get("unsupported")
+            ):
+                return str(r["unsupported"])
+        return None
+
     def metric(self, row: str, variant: str, name: str) -> float:
-        """One figure, e.g. ``metric("tiny_mlp", "batch", "speedup")``."""
+        """One figure, e.g. ``metric("tiny_mlp", "batch", "speedup")``.
+
+        Raises:
+            Unsupported: The figure could not be measured here (no C++ compiler, say).
+            KeyError: Nothing of that name was measured.
+        """
+        reason = self.unsupported(row, variant)
+        if reason is not None and (name == "speedup" or self._row(row, variant).get("unsupported")):
+            raise Unsupported(reason)
         if name == "speedup":
             ratios = self.speedups()
             if (row, variant) not in ratios:
@@ -97,7 +97,18 @@ class CaseData:
                 value = r.get(name, r.get("metrics", {}).get(name))
                 if value is not None:
                     return float(value)
+        missing = [r for r in self.rows if r["row"] == row and r.get("unsupported")]
+        if name in self.metrics and missing:
+            # A declared figure absent from a row where a variant could not run is one computed
+            # against that variant (graph_overhead's overhead_share against cpp).
+            raise Unsupported(str(missing[0]["unsupported"]))
         raise KeyError(f"no metric {name!r} for {self.name}.{row}.{variant}")
+
+    def _row(self, row: str, variant: str) -> dict[str, Any]:
+        for r in self.rows:
+            if r["row"] == row and r["variant"] == variant:
+                return r
+        return {}
 
     def unit(self, name: str) -> str:
         if name == "speedup":
@@ -161,11 +172,20 @@ class Renderer:
         if ratio is not None and r["variant"] != data.baseline:
             details.append(f"**{format_ratio(ratio)}**")
         colon = self.t("punctuation.colon")
-        for name, value in r.get("metrics", {}).items():
+        metrics = r.get("metrics", {})
+        for name, value in metrics.items():
             spec = data.metrics[name]
-            if spec["show"] == "cell":
-                label = self.t(f"bench.metrics.{name}")
-                details.append(f"{label}{colon}{format_value(value, spec['unit'])}")
+            if spec["show"] != "cell" or name == "peak_share":
+                continue
+            if name == "gflops":
+                rate = format_value(value, "gflops")
+                if "peak_share" in metrics:
+                    share = format_value(metrics["peak_share"], "share")
+                    rate = self.t("bench.rate_of_peak", rate=rate, share=share)
+                details.append(rate)
+                continue
+            label = self.t(f"bench.metrics.{name}")
+            details.append(f"{label}{colon}{format_value(value, spec['unit'])}")
         if details:
             lines.append(" · ".join(details))
         return "<br>".join(lines)
@@ -173,9 +193,9 @@ class Renderer:
     def notes(self, per_source: list[tuple[Source, CaseData]]) -> list[str]:
         """The notes under a table: what the note metrics say, once or per row."""
         first = per_source[0][1]
-        found = [
-            self.t("bench.median") + " · " + self.t("bench.speedup", baseline=f"`{first.baseline}`")
-        ]
+        found = [self.t("bench.median")]
+        if first.baseline:
+            found[0] += " · " + self.t("bench.speedup", baseline=f"`{first.baseline}`")
         for name, spec in first.metrics.items():
             if spec["show"] != "note":
                 continue
@@ -249,10 +269,11 @@ class Renderer:
             return mid + math.log10(value) / extent * (plot_w / 2)
 
         parts = [
-            # A fixed width scaled down by max-width: Material's figures shrink to their content.
+            # A fixed width: Material's figures shrink to their content; narrow screens scroll it.
             f'<svg class="bench-chart" role="img" viewBox="0 0 {label_w + plot_w + 70} {height}" '
             f'width="{label_w + plot_w + 70}" height="{height}" '
-            f'style="max-width:100%;height:auto;font-size:12px">',
+            # The text inherits the root's fill: the page's text colour in either scheme.
+            f'fill="currentColor" style="width:100%;min-width:520px;height:auto;font-size:12px">',
             f"<title>{caption}</title>",
         ]
         y = 8
@@ -260,24 +281,38 @@ class Renderer:
             left, right = sorted((mid, x_of(value)))
             colour = "var(--md-accent-fg-color)" if value >= 1 else "var(--md-primary-fg-color)"
             label = html.escape(f"{self.row_label(row_id)} · {variant}")
-            text = 'fill="currentColor"'
             parts += [
-                f'<text x="{label_w - 8}" y="{y + 12}" text-anchor="end" {text}>{label}</text>',
+                f'<text x="{label_w - 8}" y="{y + 12}" text-anchor="end">{label}</text>',
                 f'<rect x="{left:.1f}" y="{y}" width="{max(right - left, 1):.1f}" '
                 f'height="{bar_h}" style="fill:{colour}"/>',
-                f'<text x="{right + 4:.1f}" y="{y + 12}" {text}>{format_ratio(value)}</text>',
+                f'<text x="{right + 4:.1f}" y="{y + 12}">{format_ratio(value)}</text>',
             ]
             y += bar_h + gap
         parts += [
             f'<line x1="{mid}" y1="2" x2="{mid}" y2="{y}" stroke="currentColor" stroke-width="1"/>',
-            f'<text x="{mid}" y="{y + 14}" text-anchor="middle" fill="currentColor">1×</text>',
+            f'<text x="{mid}" y="{y + 14}" text-anchor="middle">1×</text>',
             "</svg>",
         ]
-        svg = "".join(parts)
-        return (
-            f'<figure class="bench-figure">\n<div data-search-exclude>{svg}</div>\n'
-            f"<figcaption>{caption}</figcaption>\n</figure>"
+        return charts.figure("".join(parts), caption)
+
+    def line_chart(self, data: CaseData, spec: dict[str, Any]) -> str:
+        """A registered log-log chart of ``data``, its words in the page's language."""
+        key = f"bench.charts.{spec['name']}"
+        variants = list(spec["variants"]) or list(dict.fromkeys(r["variant"] for r in data.rows))
+        lines = charts.lines_of(data.rows, spec["x"], spec["y"], variants, spec["rows"])
+        mark = None
+        if spec.get("crossover"):
+            variant, floor, share = spec["crossover"]
+            mark = charts.crossover(lines, variant, floor, share)
+            share_text = format_value(share, "share")
+        text = charts.ChartText(
+            title=self.t(f"{key}.title"),
+            x_axis=self.t(f"{key}.x"),
+            y_axis=self.t(f"{key}.y"),
+            crossover=lambda x: self.t(f"{key}.crossover", share=share_text, x=charts.x_label(x)),
+            missing=lambda variant, why: self.t("bench.line_missing", variant=variant, error=why),
         )
+        return charts.line_chart(lines, data.unit(spec["y"]), text, mark)
 
     def provenance(self, source: Source) -> str:
         result_set, device = source.result_set, source.device
@@ -293,13 +328,18 @@ class Renderer:
             device=device,
             code=prov["code_version"],
         )
+        peak = prov.get("peak_gflops", {}).get(device)
+        if peak is not None:
+            text += self.t("punctuation.separator") + self.t(
+                "bench.provenance.peak", rate=format_value(peak, "gflops")
+            )
         flags = []
         for flag in result_set.label_flags():
             note = self.t(f"bench.provenance.{flag}", machine=prov.get("machine", "?"))
             flags.append(f"**{note}**" if flag in {"stale", "foreign"} else note)
         separator, end = self.t("punctuation.separator"), self.t("punctuation.end")
         note = separator.join([f"{source.label} {text}".strip(), *flags])
-        return f'<p class="bench-provenance"><small>{note}{end}</small></p>'
+        return f'<p class="bench-provenance" data-search-exclude=""><small>{note}{end}</small></p>'
 
     def case(self, name: str, sets: list[ResultSet], variants: tuple[str, ...] | None) -> str:
         """Everything a ``<!-- bench: NAME -->`` marker becomes, for every machine and device."""
@@ -313,5 +353,8 @@ class Renderer:
         for src in sources:
             data = CaseData.of(src.result_set.results, name, src.device).shown(variants)
             blocks.append(self.chart(data))
+            blocks += [self.line_chart(data, spec) for spec in data.charts]
             blocks.append(self.provenance(src))
-        return "\n\n".join(b for b in blocks if b)
+        # Figures are looked up on the page, not searched for: they stay out of the search index.
+        body = "\n\n".join(b for b in blocks if b)
+        return f'<div class="bench-output" data-search-exclude="" markdown>\n\n{body}\n\n</div>'

@@ -14,6 +14,7 @@ Examples:
 
 from __future__ import annotations
 
+import ast
 import datetime as dt
 import hashlib
 import importlib.metadata
@@ -32,8 +33,31 @@ from sitebuild.bench.registry import CASES, Row, combine_rows
 from sitebuild.zygote import JobTimedOut, ZygotePool
 
 FORMAT = 2
+PEAK = "peak"
+"""The case that measures the machine's ceiling: run first, and every rate is a share of it."""
 MEASURED_CODE = ("registry.py", "timing.py", "worker.py", "cases")
 """The benchmark's own files whose change means new figures; rendering is not among them."""
+
+
+def code_of(source: str) -> str:
+    r"""What of a module's ``source`` can change a measurement: its syntax tree, without the
+    docstrings and comments, so that editing the API reference's words keeps the figures.
+
+    Examples:
+        >>> old = "def f():\n    'Old words.'\n    return 1  # why"
+        >>> code_of(old) == code_of("def f():\n    'New words.'\n    return 1")
+        True
+        >>> code_of("x = 1") == code_of("x = 2")
+        False
+    """
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            first = node.body[0] if node.body else None
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                if isinstance(first.value.value, str):
+                    node.body = node.body[1:] or [ast.Pass()]
+    return ast.dump(tree)
 
 
 class BenchmarkFailed(Exception):
@@ -89,6 +113,34 @@ def schedule(
     ]
 
 
+def peak_gflops(combined: dict[tuple[str, str], list[Row]]) -> dict[str, float]:
+    """The peak GFLOP/s the ``peak`` case measured, per device."""
+    return {
+        device: float(row.metrics["gflops"])
+        for (name, device), rows in combined.items()
+        if name == PEAK
+        for row in rows
+        if "gflops" in row.metrics
+    }
+
+
+def with_peak_share(rows: list[Row], peak: float | None) -> list[Row]:
+    """``rows`` with ``peak_share``, their GFLOP/s over the device's peak, where both are known.
+
+    Examples:
+        >>> from sitebuild.bench.registry import Row
+        >>> rows = with_peak_share([Row("r", "v", 1.0, 0.1, 5, {"gflops": 20.0})], peak=80.0)
+        >>> rows[0].metrics["peak_share"]
+        0.25
+    """
+    if peak is None:
+        return rows
+    for row in rows:
+        if "gflops" in row.metrics:
+            row.metrics["peak_share"] = row.metrics["gflops"] / peak
+    return rows
+
+
 @dataclass
 class Suite:
     """The benchmark suite of one repository.
@@ -107,8 +159,8 @@ class Suite:
 
     @property
     def cases(self) -> list[str]:
-        """Every registered case (importing them imports torch)."""
-        return CASES.names()
+        """Every registered case, the peak first (importing them imports torch)."""
+        return sorted(CASES.names(), key=lambda name: name != PEAK)
 
     def code_version(self) -> str:
         """Digest of the measuring code and of the readers' package modules the cases import."""
@@ -124,7 +176,8 @@ class Suite:
         models = CodeRunner(self.root, self.cache_dir).dependencies(sources)
         digest = hashlib.sha256()
         for path in [*files, *models]:
-            digest.update(path.relative_to(self.root).as_posix().encode() + path.read_bytes())
+            digest.update(path.relative_to(self.root).as_posix().encode())
+            digest.update(code_of(path.read_text(encoding="utf-8")).encode())
         return digest.hexdigest()[:12]
 
     def environment(self) -> dict[str, Any]:
@@ -184,6 +237,13 @@ class Suite:
             [self.run_process(name, device, quick=quick)[0] for _ in range(count)], spec.metrics
         )
 
+    @staticmethod
+    def _finished(name: str, rows: list[Row], peak: float | None) -> list[Row]:
+        """A case's combined rows, with their share of the peak if the case reports one."""
+        if any(m.name == "peak_share" for m in CASES[name].metrics):
+            return with_peak_share(rows, peak)
+        return rows
+
     def measure(self, *, quick: bool, progress: bool = False) -> dict[str, Any]:
         """Run every case on every device present; return the results with provenance."""
         from tqdm import tqdm
@@ -202,14 +262,21 @@ class Suite:
             rows, took = self.run_process(name, device, quick=quick)
             runs.setdefault((name, device), []).append(rows)
             seconds[name] = seconds.get(name, 0.0) + took
+        combined = {
+            (name, device): combine_rows(runs[(name, device)], CASES[name].metrics)
+            for name, device in runs
+        }
+        peaks = peak_gflops(combined)
         cases = {}
         for name in self.cases:
-            spec = CASES[name]
             cases[name] = {
-                **spec.describe(),
+                **CASES[name].describe(),
                 "seconds": round(seconds[name], 1),
                 "devices": {
-                    device: [r.to_json() for r in combine_rows(runs[(name, device)], spec.metrics)]
+                    device: [
+                        r.to_json()
+                        for r in self._finished(name, combined[(name, device)], peaks.get(device))
+                    ]
                     for device in present
                 },
             }
@@ -217,6 +284,7 @@ class Suite:
             "format": FORMAT,
             "provenance": {
                 **self.environment(),
+                "peak_gflops": peaks,
                 "date": started.isoformat(timespec="seconds"),
                 "code_version": self.code_version(),
                 "quick": quick,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import torch
 from torch import nn
 
@@ -10,7 +12,16 @@ from dyndocs.models.recurrent import DynamicRNN
 
 def window(quick: bool) -> float:
     """Total timing per variant, split over the interleaved rounds."""
-    return 0.05 if quick else 1.0
+    return 0.05 if quick else 0.6
+
+
+def sweep_window(quick: bool) -> float:
+    """The same for each point of a sweep, which has many: a chart needs its shape, not 1%."""
+    return 0.02 if quick else 0.2
+
+
+SWEEP_ROUNDS = 5
+"""Interleaved rounds per point of a sweep: each round costs a calibration of the timer."""
 
 
 def agreement_atol(device: torch.device) -> float:
@@ -54,3 +65,22 @@ def models(device: torch.device) -> dict[str, tuple[nn.Module, torch.Tensor]]:
         "rnn_cell_stack": (RNNCellStack(), torch.randn(20, 8, 16)),
     }
     return {k: (m.to(device).eval(), x.to(device)) for k, (m, x) in found.items()}
+
+
+def flops_of(fn: Callable[[], object]) -> int:
+    """Floating-point operations of one call of ``fn``, counted by ``FlopCounterMode``.
+
+    It counts matrix multiplications and convolutions (elementwise work is left out), so a case
+    of elementwise operations has no FLOP figure.
+    """
+    from torch.utils.flop_counter import FlopCounterMode
+
+    counter = FlopCounterMode(display=False)
+    with counter:
+        fn()
+    return int(counter.get_total_flops())
+
+
+def gflops(flops: int, seconds: float) -> float:
+    """Achieved GFLOP/s: ``flops`` done in ``seconds``."""
+    return flops / seconds / 1e9

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import torch
 
-from sitebuild.bench.cases._shared import agreement_atol, mlp, window
-from sitebuild.bench.registry import Metric, Row, case
+from sitebuild.bench.cases._shared import agreement_atol, flops_of, gflops, mlp, window
+from sitebuild.bench.registry import ARITHMETIC, Metric, Row, case
 from sitebuild.bench.timing import measure_many
 
 
-@case(baseline="loop", metrics=(Metric("agree", unit="bool", combine="all", show="note"),))
+@case(
+    baseline="loop",
+    metrics=(Metric("agree", unit="bool", combine="all", show="note"), *ARITHMETIC),
+)
 def batching(quick: bool, device: torch.device) -> list[Row]:
     rows = []
     torch.manual_seed(0)
@@ -31,5 +34,9 @@ def batching(quick: bool, device: torch.device) -> list[Row]:
                 return model(x)
 
         timed = measure_many({"loop": loop, "batch": batch}, min_run_time=window(quick))
-        rows += [timing.row(name, variant, agree=agree) for variant, timing in timed.items()]
+        flops = flops_of(batch)  # the loop does the same multiplications, a row at a time
+        rows += [
+            timing.row(name, variant, agree=agree, gflops=gflops(flops, timing.median_s))
+            for variant, timing in timed.items()
+        ]
     return rows

@@ -20,8 +20,8 @@ from torch import nn
 from dyndocs.inspect import CapturedGraphs
 from dyndocs.models.compiled import MyModule
 from dyndocs.models.tips import MeanBranchNet
-from sitebuild.bench.cases._shared import agreement_atol, models, window
-from sitebuild.bench.registry import Metric, Row, case
+from sitebuild.bench.cases._shared import agreement_atol, flops_of, gflops, models, window
+from sitebuild.bench.registry import ARITHMETIC, Metric, Row, case
 from sitebuild.bench.timing import measure_many
 
 VARIANTS = ("eager", "trace", "script", "compile")
@@ -68,6 +68,7 @@ def _prepare(variant: str, model: nn.Module, x: torch.Tensor, graphs: CapturedGr
         Metric("graph_breaks", unit="count"),
         Metric("flip_graphs", unit="count"),
         Metric("matches_eager", unit="bool", combine="all", show="note"),
+        *ARITHMETIC,
     ),
 )
 def compile(quick: bool, device: torch.device) -> list[Row]:  # noqa: A001 - the case's name
@@ -87,6 +88,7 @@ def compile(quick: bool, device: torch.device) -> list[Row]:  # noqa: A001 - the
         with torch.no_grad():  # measured for every row, not assumed
             breaks = torch._dynamo.explain(model)(x).graph_break_count
             reference = model(x)
+            flops = flops_of(lambda: model(x))
         calls: dict[str, Callable[[], object]] = {}
         metrics: dict[str, dict[str, Any]] = {}
         for variant in VARIANTS:
@@ -120,6 +122,8 @@ def compile(quick: bool, device: torch.device) -> list[Row]:  # noqa: A001 - the
 
             calls[variant], metrics[variant] = call, found
         timed = measure_many(calls, min_run_time=window(quick))
-        rows += [timed[variant].row(name, variant, **metrics[variant]) for variant in calls]
+        for variant in calls:
+            rate = gflops(flops, timed[variant].median_s)
+            rows.append(timed[variant].row(name, variant, **metrics[variant], gflops=rate))
     torch._dynamo.reset()
     return rows

@@ -1,29 +1,89 @@
-"""One multiplication, with and without autograd recording it, across tensor sizes."""
+"""One multiplication across tensor sizes: recorded, under ``no_grad``, and called from C++.
+
+``no_grad`` is the baseline: the same call with nothing recorded. The C++ variant calls
+``torch::mul`` in a loop inside one C++ function (:mod:`sitebuild.bench.cases._cpp`) and reports
+the time per multiplication, which is the operation without Python around it. ``overhead_share``
+is the part of a recorded call's time that is not that operation: Python, argument parsing and
+recording the graph.
+"""
 
 from __future__ import annotations
 
 import torch
 
-from sitebuild.bench.cases._shared import window
-from sitebuild.bench.registry import Metric, Row, case
-from sitebuild.bench.timing import measure_many
+from sitebuild.bench.cases._cpp import NoCompiler, cache_dir, extension
+from sitebuild.bench.cases._shared import SWEEP_ROUNDS, sweep_window
+from sitebuild.bench.registry import LineChart, Metric, Row, case
+from sitebuild.bench.timing import Timing, measure_many
+
+SIZES = (1, 10, 100, 1_000, 10_000, 100_000, 1_000_000)
+
+
+def per_call(timing: Timing, calls: int) -> Timing:
+    """``timing`` of ``calls`` operations as the timing of one."""
+    return Timing(timing.median_s / calls, timing.iqr_s / calls, timing.runs)
 
 
 @case(
-    baseline="untracked", metrics=(Metric("overhead_s", unit="s", combine="median", show="note"),)
+    baseline="no_grad",
+    metrics=(
+        Metric("elements", unit="count", show="hidden"),
+        Metric("overhead_s", unit="s", combine="median", show="hidden"),
+        Metric("overhead_share", unit="share", combine="median"),
+    ),
+    charts=(
+        LineChart(
+            "graph_overhead",
+            x="elements",
+            variants=("recorded", "no_grad", "cpp"),
+            crossover=("recorded", "cpp", 0.10),
+        ),
+    ),
 )
 def graph_overhead(quick: bool, device: torch.device) -> list[Row]:
+    try:
+        ext = extension(cache_dir())
+    except NoCompiler as error:
+        ext, missing = None, str(error)
     rows = []
-    for size in [1, 1_000, 100_000, 1_000_000]:
+    for size in SIZES:
         a = torch.randn(size, device=device)
         b = torch.randn(size, device=device)
         a_tracked = a.clone().requires_grad_(True)
-        timed = measure_many(
-            {"untracked": lambda: torch.mul(a, b), "recorded": lambda: torch.mul(a_tracked, b)},
-            min_run_time=window(quick),
-        )
-        plain, recorded = timed["untracked"], timed["recorded"]
+
+        # Every variant runs the multiplication `repeats` times per call and reports the time of
+        # one: a `with no_grad()` per multiplication would cost more than the recording it avoids.
+        repeats = max(1, min(100, 100_000 // size))
+
+        def recorded_calls(times: int = repeats) -> object:
+            for _ in range(times):
+                out = torch.mul(a_tracked, b)
+            return out
+
+        def unrecorded_calls(times: int = repeats) -> object:
+            with torch.no_grad():
+                for _ in range(times):
+                    out = torch.mul(a_tracked, b)
+            return out
+
+        calls = {"recorded": recorded_calls, "no_grad": unrecorded_calls}
+        if ext is not None:
+            calls["cpp"] = lambda times=repeats: ext.mul_repeated(a, b, times)
+        timed = {
+            k: per_call(t, repeats)
+            for k, t in measure_many(
+                calls, min_run_time=sweep_window(quick), rounds=SWEEP_ROUNDS
+            ).items()
+        }
         row = f"n={size:,}"
-        rows.append(plain.row(row, "untracked"))
-        rows.append(recorded.row(row, "recorded", overhead_s=recorded.median_s - plain.median_s))
+        recorded, plain = timed["recorded"], timed["no_grad"]
+        extra: dict[str, float] = {"overhead_s": recorded.median_s - plain.median_s}
+        if ext is not None:
+            alone = timed["cpp"]
+            extra["overhead_share"] = max(0.0, 1 - alone.median_s / recorded.median_s)
+            rows.append(alone.row(row, "cpp", elements=size))
+        else:
+            rows.append(Row(row, "cpp", unsupported=missing, metrics={"elements": size}))
+        rows.append(plain.row(row, "no_grad", elements=size))
+        rows.append(recorded.row(row, "recorded", elements=size, **extra))
     return rows

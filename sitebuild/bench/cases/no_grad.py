@@ -8,8 +8,8 @@ from typing import Any
 import torch
 
 from dyndocs.inspect import saved_bytes
-from sitebuild.bench.cases._shared import models, window
-from sitebuild.bench.registry import Metric, Row, case
+from sitebuild.bench.cases._shared import flops_of, gflops, models, window
+from sitebuild.bench.registry import ARITHMETIC, Metric, Row, case
 from sitebuild.bench.timing import measure_many
 
 CONTEXTS: dict[str, Callable[[], Any]] = {
@@ -19,7 +19,7 @@ CONTEXTS: dict[str, Callable[[], Any]] = {
 }
 
 
-@case(baseline="grad", metrics=(Metric("saved_bytes", unit="bytes"),))
+@case(baseline="grad", metrics=(Metric("saved_bytes", unit="bytes"), *ARITHMETIC))
 def no_grad(quick: bool, device: torch.device) -> list[Row]:
     rows = []
     for name, (model, x) in models(device).items():
@@ -32,8 +32,10 @@ def no_grad(quick: bool, device: torch.device) -> list[Row]:
 
             forwards[variant] = forward
         timed = measure_many(forwards, min_run_time=window(quick))
+        flops = flops_of(forwards["no_grad"])
         for variant, timed_forward in forwards.items():
             # Activations and inputs only: the parameters exist whether a graph is recorded or not.
             kept = saved_bytes(timed_forward, exclude=model)
-            rows.append(timed[variant].row(name, variant, saved_bytes=kept))
+            rate = gflops(flops, timed[variant].median_s)
+            rows.append(timed[variant].row(name, variant, saved_bytes=kept, gflops=rate))
     return rows

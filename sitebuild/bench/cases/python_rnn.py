@@ -1,4 +1,9 @@
-"""A stacked RNN as a Python loop (``DynamicRNN``) against ``nn.RNN`` with the same weights."""
+"""A stacked RNN as a Python loop (``DynamicRNN``) against ``nn.RNN``, across sequence lengths.
+
+Both have the same weights and are checked to agree before anything is timed. Besides the time,
+each row counts the operation nodes autograd records for one forward pass with gradients on: the
+graph grows by the same number of nodes per time step, which ``nodes_per_step`` reports.
+"""
 
 from __future__ import annotations
 
@@ -7,32 +12,83 @@ from collections.abc import Callable
 import torch
 from torch import nn
 
+from dyndocs.graph import graph_of
 from dyndocs.models.recurrent import DynamicRNN
-from sitebuild.bench.cases._shared import agreement_atol, window
-from sitebuild.bench.registry import Metric, Row, case
+from sitebuild.bench.cases._shared import (
+    SWEEP_ROUNDS,
+    agreement_atol,
+    flops_of,
+    gflops,
+    sweep_window,
+)
+from sitebuild.bench.registry import ARITHMETIC, LineChart, Metric, Row, case
 from sitebuild.bench.timing import measure_many
 
+LENGTHS = (5, 10, 20, 40, 80)
 
-@case(baseline="python_loop", metrics=(Metric("agree", unit="bool", combine="all", show="note"),))
+
+def recorded_nodes(model: nn.Module, x: torch.Tensor) -> int:
+    """How many operation nodes autograd records for one forward pass over ``x``."""
+    with torch.enable_grad():
+        outputs, final = model(x)
+    return sum(1 for node in graph_of((outputs, final), model).nodes if node.kind == "op")
+
+
+@case(
+    baseline="python_loop",
+    metrics=(
+        Metric("steps", unit="count", show="hidden"),
+        Metric("graph_nodes", unit="count"),
+        Metric("nodes_per_step", unit="count", show="hidden"),
+        Metric("agree", unit="bool", combine="all", show="note"),
+        *ARITHMETIC,
+    ),
+    charts=(
+        LineChart("rnn_time", x="steps"),
+        LineChart("rnn_nodes", x="steps", y="graph_nodes"),
+    ),
+)
 def python_rnn(quick: bool, device: torch.device) -> list[Row]:
     torch.manual_seed(0)
     builtin = nn.RNN(input_size=16, hidden_size=64, num_layers=2).to(device).eval()
     loop = DynamicRNN(input_size=16, hidden_size=64, num_layers=2).to(device).eval()
     loop.load_weights_from(builtin)
-    x = torch.randn(20, 8, 16, device=device)
-    with torch.no_grad():
-        agree = bool(torch.allclose(loop(x)[0], builtin(x)[0], atol=agreement_atol(device)))
-    if not agree:
-        raise AssertionError("python_rnn: DynamicRNN and nn.RNN with the same weights disagree")
+    models = {"python_loop": loop, "nn_rnn": builtin}
+    rows = []
+    nodes: dict[str, dict[int, int]] = {name: {} for name in models}
+    for steps in LENGTHS:
+        x = torch.randn(steps, 8, 16, device=device)
+        with torch.no_grad():
+            agree = bool(torch.allclose(loop(x)[0], builtin(x)[0], atol=agreement_atol(device)))
+        if not agree:
+            raise AssertionError(
+                f"python_rnn: DynamicRNN and nn.RNN with the same weights disagree at T={steps}"
+            )
 
-    def run(model: nn.Module) -> Callable[[], object]:
-        def call() -> object:
-            with torch.no_grad():
-                return model(x)
+        def run(model: nn.Module, x: torch.Tensor = x) -> Callable[[], object]:
+            def call() -> object:
+                with torch.no_grad():
+                    return model(x)
 
-        return call
+            return call
 
-    timed = measure_many(
-        {"python_loop": run(loop), "nn_rnn": run(builtin)}, min_run_time=window(quick)
-    )
-    return [t.row("rnn_2x64", variant, agree=agree) for variant, t in timed.items()]
+        calls = {name: run(model) for name, model in models.items()}
+        flops = flops_of(calls["nn_rnn"])
+        timed = measure_many(calls, min_run_time=sweep_window(quick), rounds=SWEEP_ROUNDS)
+        for name, timing in timed.items():
+            nodes[name][steps] = recorded_nodes(models[name], x)
+            first = LENGTHS[0]
+            growth = (
+                (nodes[name][steps] - nodes[name][first]) / (steps - first)
+                if steps > first
+                else None
+            )
+            metrics = {
+                "steps": steps,
+                "graph_nodes": nodes[name][steps],
+                **({"nodes_per_step": growth} if growth is not None else {}),
+                "agree": agree,
+                "gflops": gflops(flops, timing.median_s),
+            }
+            rows.append(timing.row(f"T={steps}", name, **metrics))
+    return rows

@@ -1,6 +1,7 @@
 """Pad vs pack vs bucket vs loop for a batch of sequences of different lengths.
 
-Every strategy must give each sequence the final hidden state it gets alone.
+Every strategy must give each sequence the final hidden state it gets alone. The GFLOP/s of
+each strategy count its own multiplications, so padding's wasted work counts as work done.
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ import torch
 from torch import nn
 from torch.nn.utils.rnn import pack_padded_sequence, pad_sequence
 
-from sitebuild.bench.cases._shared import agreement_atol, window
-from sitebuild.bench.registry import Metric, Row, case
+from sitebuild.bench.cases._shared import agreement_atol, flops_of, gflops, window
+from sitebuild.bench.registry import ARITHMETIC, Metric, Row, case
 from sitebuild.bench.timing import measure_many
 
 
@@ -21,6 +22,7 @@ from sitebuild.bench.timing import measure_many
     metrics=(
         Metric("agree", unit="bool", combine="all", show="note"),
         Metric("padding_share", unit="share", show="note"),
+        *ARITHMETIC,
     ),
 )
 def variable_length(quick: bool, device: torch.device) -> list[Row]:
@@ -77,8 +79,12 @@ def variable_length(quick: bool, device: torch.device) -> list[Row]:
 
             calls[variant] = call
         timed = measure_many(calls, min_run_time=window(quick))
-        rows += [
-            timing.row(mode, variant, agree=agree[variant], padding_share=padding_share)
-            for variant, timing in timed.items()
-        ]
+        for variant, timing in timed.items():
+            # Each strategy's own count: padding's multiplications on padding count as work done.
+            rate = gflops(flops_of(calls[variant]), timing.median_s)
+            rows.append(
+                timing.row(
+                    mode, variant, agree=agree[variant], padding_share=padding_share, gflops=rate
+                )
+            )
     return rows

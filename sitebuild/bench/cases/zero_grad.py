@@ -6,12 +6,12 @@ from collections.abc import Callable
 
 import torch
 
-from sitebuild.bench.cases._shared import mlp, window
-from sitebuild.bench.registry import Row, case
+from sitebuild.bench.cases._shared import flops_of, gflops, mlp, window
+from sitebuild.bench.registry import ARITHMETIC, Row, case
 from sitebuild.bench.timing import measure_many
 
 
-@case(baseline="set_to_none")
+@case(baseline="set_to_none", metrics=ARITHMETIC)
 def zero_grad(quick: bool, device: torch.device) -> list[Row]:
     torch.manual_seed(0)
     # Width 512 keeps the weights and gradients in cache. At 1024 the step is bound by memory
@@ -30,4 +30,8 @@ def zero_grad(quick: bool, device: torch.device) -> list[Row]:
 
         steps[variant] = step
     timed = measure_many(steps, min_run_time=window(quick))
-    return [t.row("mlp_step", variant) for variant, t in timed.items()]
+    # Forward and backward multiplications; the optimizer's update is elementwise and not counted.
+    flops = flops_of(steps["set_to_none"])
+    return [
+        t.row("mlp_step", variant, gflops=gflops(flops, t.median_s)) for variant, t in timed.items()
+    ]

@@ -9,11 +9,25 @@ from sitebuild.bench.registry import CASES, CaseRegistry, Metric, Row, combine_r
 
 def test_every_case_describes_itself() -> None:
     names = CASES.names()
-    assert {"graph_overhead", "no_grad", "compile", "batching", "zero_grad"} <= set(names)
+    assert {"graph_overhead", "no_grad", "compile", "batching", "zero_grad", "cpp", "peak"} <= set(
+        names
+    )
     for name in names:
         case = CASES[name]
-        assert case.baseline and case.processes >= 1
+        assert case.processes >= 1
         assert all(m.unit and m.combine and m.show for m in case.metrics), name
+        metric_names = {m.name for m in case.metrics}
+        for chart in case.charts:
+            assert chart.x in metric_names, f"{name}: chart {chart.name} plots an unknown x"
+            assert chart.y == "median_s" or chart.y in metric_names, f"{name}: {chart.name}"
+
+
+def test_a_case_with_a_rate_reports_its_share_of_the_peak() -> None:
+    """``gflops`` without ``peak_share`` would leave the rate without its ceiling."""
+    for name in CASES.names():
+        metrics = {m.name for m in CASES[name].metrics}
+        if "gflops" in metrics and name != "peak":
+            assert "peak_share" in metrics, name
 
 
 def test_a_case_registered_twice_fails_by_name() -> None:

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from sitebuild.bench.claims import ClaimContradicted, render_page
-from sitebuild.bench.render import Renderer
+from sitebuild.bench.formats import format_value
+from sitebuild.bench.render import CaseData, Renderer
 from sitebuild.bench.results import Shown, classify
 from sitebuild.bench.suite import Suite
 from sitebuild.project import Project
@@ -60,6 +61,19 @@ def test_claims_render_and_contradictions_fail(recorded: dict[str, Any], strings
         )
 
 
+def header_of(rendered: str) -> str:
+    """The header row of the first table in a rendered marker."""
+    return next(line for line in rendered.splitlines() if line.startswith("|"))
+
+
+def test_a_table_stays_out_of_the_search_index(recorded: dict[str, Any], strings: Strings) -> None:
+    text = render_page("<!-- bench: no_grad -->", shown(recorded), Renderer(strings, "en"), "x")
+    assert text.strip().startswith(
+        '<div class="bench-output" data-search-exclude="" markdown>\n\n| '
+    )
+    assert text.strip().endswith("</div>") and text.count('<div class="bench-output"') == 1
+
+
 def test_unknown_case_marker_fails(recorded: dict[str, Any], strings: Strings) -> None:
     with pytest.raises(ClaimContradicted, match="unknown benchmark case 'nope'"):
         render_page("<!-- bench: nope -->", shown(recorded), Renderer(strings, "en"), "x.md")
@@ -70,7 +84,7 @@ def test_tables_speak_the_page_language(
     recorded: dict[str, Any], strings: Strings, locale: str
 ) -> None:
     text = render_page("<!-- bench: no_grad -->", shown(recorded), Renderer(strings, locale), "x")
-    assert text.strip().startswith(f"| {strings.get(locale, 'bench.case')} |")
+    assert header_of(text).startswith(f"| {strings.get(locale, 'bench.case')} |")
     assert "×" in text and ("µs" in text or "ms" in text)
     assert strings.get(locale, "bench.metrics.saved_bytes") in text
     assert strings.get(locale, "bench.provenance.recorded") in text
@@ -83,7 +97,7 @@ def test_a_marker_can_show_some_variants(recorded: dict[str, Any], strings: Stri
         Renderer(strings, "en"),
         "x",
     )
-    header = text.strip().splitlines()[0]
+    header = header_of(text)
     assert "`trace`" in header and "`compile`" not in header
 
 
@@ -101,7 +115,7 @@ def test_stale_and_foreign_results_are_labelled(recorded: dict[str, Any], string
     page = render_page(
         "<!-- bench: no_grad -->", Shown(here, others), Renderer(strings, "en"), "x.md"
     )
-    header = page.strip().splitlines()[0]
+    header = header_of(page)
     assert page.count("| Case |") == 1, "all machines and devices share one table"
     assert "`grad` [1] CPU" in header and "`grad` [4] CUDA NVIDIA H200" in header
     assert "STALE" in page and "from another machine (gpu-runner)" in page
@@ -118,3 +132,49 @@ def test_a_stale_result_is_checked_unless_serving(
     assert render_page(wrong, Shown(stale, [], lenient=True), Renderer(strings, "en"), "x") == "?"
     with pytest.raises(ClaimContradicted):
         render_page(wrong, Shown(stale, []), Renderer(strings, "en"), "x")
+
+
+def test_an_equality_claim_holds_or_fails(recorded: dict[str, Any], strings: Strings) -> None:
+    nodes = CaseData.of(recorded, "python_rnn", "cpu").metric(
+        "T=80", "python_loop", "nodes_per_step"
+    )
+    right = f"{{{{bench python_rnn.T=80.python_loop.nodes_per_step == {nodes:g}}}}}"
+    assert render_page(right, shown(recorded), Renderer(strings, "en"), "x") == f"{nodes:g}"
+    wrong = f"{{{{bench python_rnn.T=80.python_loop.nodes_per_step == {nodes + 1:g}}}}}"
+    with pytest.raises(ClaimContradicted, match="contradicted"):
+        render_page(wrong, shown(recorded), Renderer(strings, "en"), "x")
+
+
+def test_the_run_measured_the_peak_and_every_rate_is_a_share_of_it(
+    recorded: dict[str, Any],
+) -> None:
+    peak = recorded["provenance"]["peak_gflops"]["cpu"]
+    assert peak == CaseData.of(recorded, "peak", "cpu").metric("matmul", "mm", "gflops")
+    rated = 0
+    for name, case in recorded["cases"].items():
+        if not any(m["name"] == "peak_share" for m in case["metrics"]):
+            continue
+        for row in case["devices"]["cpu"]:
+            metrics = row.get("metrics", {})
+            if "gflops" in metrics:
+                assert metrics["peak_share"] == pytest.approx(metrics["gflops"] / peak), name
+                rated += 1
+    assert rated >= 20
+
+
+@pytest.mark.parametrize("locale", locales())
+def test_rates_show_their_share_of_the_peak(
+    recorded: dict[str, Any], strings: Strings, locale: str
+) -> None:
+    text = render_page(
+        "<!-- bench: batch_size -->", shown(recorded), Renderer(strings, locale), "x"
+    )
+    data = CaseData.of(recorded, "batch_size", "cpu")
+    rate = format_value(data.metric("B=256", "wide_mlp", "gflops"), "gflops")
+    share = format_value(data.metric("B=256", "wide_mlp", "peak_share"), "share")
+    assert strings.get(locale, "bench.rate_of_peak", rate=rate, share=share) in text
+    peak = format_value(recorded["provenance"]["peak_gflops"]["cpu"], "gflops")
+    assert strings.get(locale, "bench.provenance.peak", rate=peak) in text
+    # A sweep has no baseline: no speed-up column, no speed-up note.
+    assert strings.get(locale, "bench.speedup", baseline="X").split("X")[0] not in text
+    assert "×**" not in text

@@ -91,5 +91,8 @@ def test_code_version_follows_the_measured_code_not_the_rendering(
     (tmp_path / "sitebuild" / "bench" / "render.py").write_text("# rendering only\n")
     assert copy.code_version() == before
     models = tmp_path / "dyndocs" / "models" / "recurrent.py"
-    models.write_text(models.read_text() + "\n# a measured model changed\n")
+    source = models.read_text()
+    models.write_text(source.replace('"""', '"""Reworded. ', 1) + "\n# a comment\n")
+    assert copy.code_version() == before, "docstrings and comments measure nothing"
+    models.write_text(source + "\nSTEPS = 2\n")
     assert copy.code_version() != before

@@ -1,0 +1,109 @@
+"""The C++ reference: the same models written against libtorch, built with ``load_inline``.
+
+The tiny MLP, the RNN-cell loop of ``DynamicRNN`` and one multiplication repeated in a loop are
+written in C++ with the same weights, and called once per timed call. ``load_inline`` compiles them
+with the machine's C++ compiler and the ``ninja`` wheel, against the torch wheel's own headers;
+the build is kept in ``.cache/cpp/`` by the source's digest and the torch version, so only the
+first run pays for it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+from functools import lru_cache
+from pathlib import Path
+from types import ModuleType
+
+import torch
+
+SOURCE = r"""
+#include <torch/extension.h>
+
+// The tiny MLP: addmm and relu per layer, no relu after the last.
+torch::Tensor mlp_forward(torch::Tensor x, std::vector<torch::Tensor> weights,
+                          std::vector<torch::Tensor> biases) {
+  torch::NoGradGuard no_grad;
+  for (size_t i = 0; i < weights.size(); ++i) {
+    x = torch::addmm(biases[i], x, weights[i].t());
+    if (i + 1 < weights.size()) x = torch::relu(x);
+  }
+  return x;
+}
+
+// DynamicRNN's loop: over time, then over layers, one hidden state per layer (nn.RNNCell, tanh).
+torch::Tensor rnn_forward(torch::Tensor input, std::vector<torch::Tensor> w_ih,
+                          std::vector<torch::Tensor> w_hh, std::vector<torch::Tensor> b_ih,
+                          std::vector<torch::Tensor> b_hh) {
+  torch::NoGradGuard no_grad;
+  const auto layers = w_ih.size();
+  std::vector<torch::Tensor> h(layers, torch::zeros({input.size(1), w_hh[0].size(0)},
+                                                     input.options()));
+  std::vector<torch::Tensor> outputs;
+  for (int64_t t = 0; t < input.size(0); ++t) {
+    auto x = input[t];
+    for (size_t l = 0; l < layers; ++l) {
+      h[l] = torch::tanh(torch::addmm(b_ih[l], x, w_ih[l].t()) +
+                         torch::addmm(b_hh[l], h[l], w_hh[l].t()));
+      x = h[l];
+    }
+    outputs.push_back(x);
+  }
+  // Stacked like DynamicRNN's outputs, so both do the same work; the final states are returned.
+  auto stacked = torch::stack(outputs);
+  return torch::stack(h);
+}
+
+// One multiplication, `times` times: the cost of the operation without Python around it.
+torch::Tensor mul_repeated(torch::Tensor a, torch::Tensor b, int64_t times) {
+  torch::NoGradGuard no_grad;
+  torch::Tensor out;
+  for (int64_t i = 0; i < times; ++i) out = torch::mul(a, b);
+  return out;
+}
+"""
+FUNCTIONS = ["mlp_forward", "rnn_forward", "mul_repeated"]
+
+
+class NoCompiler(RuntimeError):
+    """No C++ compiler on this machine: the C++ column says so instead of a figure."""
+
+
+def compiler() -> str | None:
+    return shutil.which(os.environ.get("CXX", "c++"))
+
+
+@lru_cache(maxsize=1)
+def extension(cache: Path) -> ModuleType:
+    """The compiled extension, built on first use and kept under ``cache``.
+
+    Raises:
+        NoCompiler: There is no C++ compiler to build it with.
+    """
+    if compiler() is None:
+        raise NoCompiler("no C++ compiler")
+    if shutil.which("ninja") is None:
+        # load_inline runs `ninja` from PATH; the pip package's binary is in the venv, which a
+        # build started as `.venv/bin/python -m ...` does not put on PATH.
+        import ninja
+
+        os.environ["PATH"] = ninja.BIN_DIR + os.pathsep + os.environ.get("PATH", "")
+    from torch.utils.cpp_extension import load_inline
+
+    digest = hashlib.sha256(f"{SOURCE}{torch.__version__}".encode()).hexdigest()[:12]
+    build = cache / digest
+    build.mkdir(parents=True, exist_ok=True)
+    return load_inline(
+        name=f"dyndocs_reference_{digest}",
+        cpp_sources=[SOURCE],
+        functions=FUNCTIONS,
+        build_directory=str(build),
+        extra_cflags=["-O2"],
+        verbose=False,
+    )
+
+
+def cache_dir() -> Path:
+    """``.cache/cpp`` of the repository the worker runs in."""
+    return Path(os.environ.get("DYNDOCS_CPP_CACHE", Path.cwd() / ".cache" / "cpp"))

@@ -1,0 +1,75 @@
+"""Eager mode and TorchScript against the same models called from C++ through libtorch.
+
+The C++ functions (:mod:`sitebuild.bench.cases._cpp`) take the Python models' own weights, and
+their results are checked against eager mode before anything is timed: a disagreement fails the
+run. The baseline is C++, so each speed-up is a share of C++ speed. With no C++ compiler the
+``cpp`` variant is reported as unsupported and the others are still measured.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+
+import torch
+from torch import nn
+
+from sitebuild.bench.cases._cpp import NoCompiler, cache_dir, extension
+from sitebuild.bench.cases._shared import agreement_atol, flops_of, gflops, models, window
+from sitebuild.bench.registry import ARITHMETIC, Row, case
+from sitebuild.bench.timing import measure_many
+
+ROWS = ("tiny_mlp", "rnn_cell_stack")
+
+
+class CppDisagrees(AssertionError):
+    """The C++ reference computes something else than the model it stands for."""
+
+
+def cpp_call(name: str, model: nn.Module, x: torch.Tensor) -> Callable[[], torch.Tensor]:
+    """The C++ function for the model ``name``, bound to its weights and input."""
+    ext = extension(cache_dir())
+    if name == "tiny_mlp":
+        linears = [m for m in model.modules() if isinstance(m, nn.Linear)]
+        weights = [m.weight.detach() for m in linears]
+        biases = [m.bias.detach() for m in linears]
+        return lambda: ext.mlp_forward(x, weights, biases)
+    cells = list(model.rnn.layers)
+    w_ih, w_hh = [c.weight_ih.detach() for c in cells], [c.weight_hh.detach() for c in cells]
+    b_ih, b_hh = [c.bias_ih.detach() for c in cells], [c.bias_hh.detach() for c in cells]
+    return lambda: ext.rnn_forward(x, w_ih, w_hh, b_ih, b_hh)
+
+
+@case(baseline="cpp", metrics=ARITHMETIC)
+def cpp(quick: bool, device: torch.device) -> list[Row]:
+    rows = []
+    for name, (model, x) in models(device).items():
+        if name not in ROWS:
+            continue
+        with warnings.catch_warnings(), torch.no_grad():
+            warnings.simplefilter("ignore")  # TorchScript's deprecation warning
+            traced = torch.jit.trace(model, x)
+        forwards: dict[str, Callable[[], object]] = {}
+        for variant, fn in (("eager", model), ("trace", traced)):
+
+            def forward(fn: Callable[[torch.Tensor], torch.Tensor] = fn) -> object:
+                with torch.no_grad():
+                    return fn(x)
+
+            forwards[variant] = forward
+        try:
+            forwards["cpp"] = cpp_call(name, model, x)
+        except NoCompiler as error:
+            rows.append(Row(name, "cpp", unsupported=str(error)))
+        else:
+            expected = forwards["eager"]()
+            got = forwards["cpp"]()
+            if not torch.allclose(got, expected, atol=agreement_atol(device)):  # type: ignore[arg-type]
+                raise CppDisagrees(
+                    f"cpp.{name}: the C++ reference disagrees with eager mode "
+                    f"(largest difference {(got - expected).abs().max().item():.3g})"  # type: ignore[operator]
+                )
+        flops = flops_of(forwards["eager"])
+        timed = measure_many(forwards, min_run_time=window(quick))
+        rows += [t.row(name, v, gflops=gflops(flops, t.median_s)) for v, t in timed.items()]
+    return rows

@@ -1,0 +1,117 @@
+"""sitebuild.bench.charts and the line charts on the pages, drawn from the recorded results."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sitebuild.bench import charts
+from sitebuild.bench.claims import render_page
+from sitebuild.bench.render import CaseData, Renderer
+from sitebuild.bench.results import Shown, classify
+from sitebuild.project import Project
+from sitebuild.strings import Strings
+
+from ...support import locales
+
+
+@pytest.fixture(scope="module")
+def recorded(project_root: Path) -> dict[str, Any]:
+    return json.loads((project_root / "benchmarks" / "recorded.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def strings(project: Project) -> Strings:
+    return Strings.load(project.i18n, project.locales)
+
+
+def without_cpp(results: dict[str, Any]) -> dict[str, Any]:
+    """``results`` as a machine without a C++ compiler measures them (see the ``cpp`` case)."""
+    changed = copy.deepcopy(results)
+    for case in changed["cases"].values():
+        for rows in case["devices"].values():
+            for index, row in enumerate(rows):
+                if row["variant"] == "cpp":
+                    rows[index] = {
+                        "row": row["row"],
+                        "variant": "cpp",
+                        "unsupported": "no C++ compiler",
+                        "runs": 0,
+                        "processes": 3,
+                    }
+                row.get("metrics", {}).pop("overhead_share", None)
+    return changed
+
+
+def test_crossover_is_the_first_size_within_the_share() -> None:
+    lines = [
+        charts.Line("recorded", [(1, 10.0), (10, 12.0), (100, 30.0), (1000, 200.0)]),
+        charts.Line("cpp", [(1, 1.0), (10, 3.0), (100, 26.0), (1000, 190.0)]),
+    ]
+    assert charts.crossover(lines, "recorded", "cpp", 0.2) == 100
+    assert charts.crossover(lines, "recorded", "cpp", 0.01) is None
+
+
+def test_ticks_cover_the_data() -> None:
+    assert charts.decade_ticks(52, 962) == [10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1000.0]
+    assert (
+        charts.decade_ticks(7e-7, 4.8e-4)[0] <= 7e-7
+        and charts.decade_ticks(7e-7, 4.8e-4)[-1] >= 4.8e-4
+    )
+
+
+@pytest.mark.parametrize("locale", locales())
+def test_every_registered_chart_is_drawn_in_the_page_language(
+    recorded: dict[str, Any], strings: Strings, locale: str
+) -> None:
+    renderer = Renderer(strings, locale)
+    drawn = 0
+    for name, case in recorded["cases"].items():
+        data = CaseData.of(recorded, name, "cpu")
+        for spec in case["charts"]:
+            svg = renderer.line_chart(data, spec)
+            variants = spec["variants"] or {r["variant"] for r in data.rows}
+            assert svg.count("<polyline") == len(variants), (name, spec["name"])
+            assert strings.get(locale, f"bench.charts.{spec['name']}.title") in svg
+            assert strings.get(locale, f"bench.charts.{spec['name']}.x") in svg
+            drawn += 1
+    assert drawn >= 4
+
+
+def test_the_overhead_chart_marks_the_recorded_crossover(
+    recorded: dict[str, Any], strings: Strings
+) -> None:
+    data = CaseData.of(recorded, "graph_overhead", "cpu")
+    (spec,) = recorded["cases"]["graph_overhead"]["charts"]
+    shares = {
+        r["metrics"]["elements"]: r["metrics"]["overhead_share"]
+        for r in data.rows
+        if r["variant"] == "recorded"
+    }
+    first_below = min(x for x, share in shares.items() if share < 0.10)
+    svg = Renderer(strings, "en").line_chart(data, spec)
+    assert f"overhead below 10% from {charts.x_label(first_below)}" in svg
+    assert 'stroke-dasharray="5 4"' in svg
+
+
+@pytest.mark.parametrize("locale", locales())
+def test_without_a_compiler_the_pages_label_the_cpp_figures_and_still_build(
+    recorded: dict[str, Any], strings: Strings, project_root: Path, locale: str
+) -> None:
+    results = without_cpp(recorded)
+    shown = Shown(classify(results, results["provenance"]["code_version"], recorded=True), [])
+    renderer = Renderer(strings, locale)
+    label = strings.get(locale, "bench.unsupported", error="no C++ compiler")
+    for page in ("performance.md", "tips/performance.md"):
+        path = project_root / "docs" / locale / page
+        text = render_page(path.read_text(encoding="utf-8"), shown, renderer, str(path))
+        assert label in text, f"{page}: the C++ figures are not labelled"
+        assert "{{bench" not in text and "<!-- bench:" not in text
+    overhead = CaseData.of(results, "graph_overhead", "cpu")
+    svg = renderer.line_chart(overhead, results["cases"]["graph_overhead"]["charts"][0])
+    assert svg.count("<polyline") == 2 and "stroke-dasharray" not in svg
+    assert strings.get(locale, "bench.line_missing", variant="cpp", error="no C++ compiler") in svg

@@ -1,0 +1,65 @@
+"""The C++ reference (sitebuild.bench.cases._cpp and the ``cpp`` case): it computes what the
+Python models compute, says so when there is no compiler, and a disagreement fails by name.
+
+The extension is built once into ``.cache/cpp`` (about 40 s cold) and reused after.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import torch
+
+from sitebuild.bench.cases import _cpp
+from sitebuild.bench.cases import cpp as cpp_case
+from sitebuild.bench.cases import graph_overhead as overhead_case
+from sitebuild.bench.cases._shared import models
+
+CPU = torch.device("cpu")
+
+
+@pytest.fixture
+def no_compiler(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("CXX", "/nonexistent/c++")
+    _cpp.extension.cache_clear()
+    yield
+    _cpp.extension.cache_clear()
+
+
+def test_the_cpp_functions_compute_what_the_python_models_compute() -> None:
+    built = models(CPU)
+    for name in cpp_case.ROWS:
+        model, x = built[name]
+        with torch.no_grad():
+            expected = model(x)
+        torch.testing.assert_close(cpp_case.cpp_call(name, model, x)(), expected)
+    a, b = torch.randn(5), torch.randn(5)
+    ext = _cpp.extension(_cpp.cache_dir())
+    torch.testing.assert_close(ext.mul_repeated(a, b, 3), a * b)
+
+
+def test_without_a_compiler_the_cpp_column_says_so(no_compiler: None) -> None:
+    with pytest.raises(_cpp.NoCompiler, match="no C\\+\\+ compiler"):
+        _cpp.extension(_cpp.cache_dir())
+    rows = cpp_case.cpp(True, CPU)
+    by_variant = {(r.row, r.variant): r for r in rows}
+    for name in cpp_case.ROWS:
+        assert by_variant[(name, "cpp")].unsupported == "no C++ compiler"
+        assert by_variant[(name, "eager")].median_s and by_variant[(name, "trace")].median_s
+    sweep = overhead_case.graph_overhead(True, CPU)
+    assert {r.unsupported for r in sweep if r.variant == "cpp"} == {"no C++ compiler"}
+    assert all(r.median_s for r in sweep if r.variant != "cpp")
+
+
+def test_a_cpp_result_that_disagrees_with_eager_fails_naming_the_case(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def wrong(name: str, model: torch.nn.Module, x: torch.Tensor) -> object:
+        return lambda: torch.zeros(x.shape[0], 4)
+
+    monkeypatch.setattr(cpp_case, "cpp_call", wrong)
+    with pytest.raises(
+        cpp_case.CppDisagrees, match="cpp.tiny_mlp: the C\\+\\+ reference disagrees"
+    ):
+        cpp_case.cpp(True, CPU)
