@@ -29,7 +29,7 @@ NOT_PROSE = re.compile(
     re.MULTILINE | re.DOTALL,
 )
 # Characters OpenCC converts that are also standard in Taiwan's usage.
-TAIWAN_ALSO = set("台著")
+TAIWAN_ALSO = set("台著峰")
 
 
 @cache
