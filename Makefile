@@ -8,7 +8,7 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONBREAKPOINT := 0
 
-.PHONY: serve test build bench bench-record system lock clean
+.PHONY: serve test build bench bench-record lighthouse lighthouse-tool system lock clean
 
 $(STAMP): pyproject.toml sitebuild/pyproject.toml requirements.lock
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,8 +20,10 @@ $(STAMP): pyproject.toml sitebuild/pyproject.toml requirements.lock
 serve: $(STAMP)
 	$(BIN)/python -m mkdocs serve --dev-addr 127.0.0.1:8000
 
-## Run the whole test suite (checks or installs the system packages it needs first)
-test: system $(STAMP)
+LIGHTHOUSE := .cache/lighthouse-tool/node_modules/lighthouse/cli/index.js
+
+## Run the whole test suite (checks or installs the system packages and Lighthouse first)
+test: system $(LIGHTHOUSE) $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 ## Build the static site for hosting into site/ (strict; measures the benchmarks if not cached)
@@ -36,7 +38,18 @@ bench: $(STAMP)
 bench-record: $(STAMP)
 	$(BIN)/python -m sitebuild.bench --force --output benchmarks/recorded.json
 
-## Check, or install as root, the Debian packages the tests need (Chromium, CJK fonts)
+## Score one page of each kind in every language with Lighthouse (3 performance runs each; cached)
+lighthouse: system $(LIGHTHOUSE) $(STAMP)
+	LIGHTHOUSE_RUNS=3 $(BIN)/python -m pytest tests/site/test_lighthouse.py -q -s
+
+## Install Lighthouse (npm) into .cache/lighthouse-tool; it runs with Debian's Chromium
+lighthouse-tool: $(LIGHTHOUSE)
+$(LIGHTHOUSE):
+	@command -v npm >/dev/null || { echo "npm is missing: run make system (as root) or: sudo apt-get install -y nodejs npm" >&2; exit 1; }
+	npm install --prefix .cache/lighthouse-tool --no-audit --no-fund --loglevel=error lighthouse@$$(sed -n 's/^LIGHTHOUSE_VERSION = "\(.*\)"/\1/p' sitebuild/audit.py)
+
+## Check, or install as root, the Debian packages the tests need (Chromium, CJK fonts, Graphviz,
+## a C++ compiler, Node.js for Lighthouse)
 system:
 	@.ci/system-packages
 

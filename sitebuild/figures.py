@@ -35,7 +35,7 @@ from typing import Any
 from dyndocs.graph import draw as draw_module
 from dyndocs.graph.draw import GraphvizMissing, html_of, layout, tidy, to_dot
 from dyndocs.graph.model import Graph
-from sitebuild.bench.render import format_bytes
+from sitebuild.bench.formats import format_bytes
 from sitebuild.runs import CodeRunner, RunFailed
 from sitebuild.strings import Strings
 
@@ -136,13 +136,8 @@ class Figures:
         graphs = [Graph.from_dict(d) for d in data]
         svg = self._svg(graphs)
         description = " ".join(self._describe(g, locale) for g in graphs)
-        labelled = svg.replace(
-            '<svg class="graph"',
-            # max-width:none: a wide graph scrolls in its box rather than shrinking out of sight
-            f'<svg class="graph" style="max-width:none" role="img" '
-            f'aria-label="{html.escape(caption)}"',
-            1,
-        )
+        # The <title> names the image for screen readers; the figcaption shows the caption.
+        labelled = svg.replace('<svg class="graph"', '<svg class="graph" role="img"', 1)
         labelled = re.sub(
             r"(<svg [^>]*>)",
             lambda m: (
@@ -163,7 +158,7 @@ class Figures:
         return (
             '<figure class="graph-figure">'
             # data-search-exclude: search indexes the caption, not the drawing's markup
-            '<div class="graph-scroll" style="overflow-x:auto;max-width:100%" data-search-exclude>'
+            '<div class="graph-scroll" data-search-exclude>'
             f"{labelled}</div>"
             f"<figcaption>{html.escape(caption)}"
             f'<br><small class="graph-legend">{html.escape(separator.join(legend))}</small>'

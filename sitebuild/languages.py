@@ -56,6 +56,12 @@ def current_locale(config: MkDocsConfig) -> str:
     return str(i18n(config).current_language)
 
 
+def language_roots(config: MkDocsConfig) -> dict[str, str]:
+    """Each locale's URL prefix, default first: ``{"en": "", "zh-hans": "zh-hans/", ...}``."""
+    default = locales(config)[0]
+    return {locale: "" if locale == default else f"{locale}/" for locale in locales(config)}
+
+
 def language_root(config: MkDocsConfig) -> str:
     """URL prefix of the language being built: ``""`` for the default, ``"zh-hans/"`` etc."""
     locale = current_locale(config)

@@ -13,11 +13,23 @@ from typing import Any
 
 import jinja2
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from sitebuild import glossary, includes, languages, notebooks, outputs
+from sitebuild import (
+    a11y,
+    glossary,
+    head,
+    includes,
+    languages,
+    notebook_pages,
+    notebooks,
+    outputs,
+    search,
+    weight,
+)
 from sitebuild.bench.claims import render_claims, render_markers
 from sitebuild.bench.render import Renderer
 from sitebuild.bench.results import Benchmarks, Shown
@@ -77,10 +89,11 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
             markdown = languages.join_cjk_lines(markdown)
         markdown = glossary.expand_table(markdown, project.glossary, dict(project.language_names))
         where = f"docs/{page.file.src_uri}"
-        markdown = render_claims(markdown, self.shown, where)
+        renderer = Renderer(self.strings, locale)
+        markdown = render_claims(markdown, self.shown, renderer, where)
         if self._is_article(page, locale, config):
             markdown = self._notebook(markdown, page, config, locale, where)
-        markdown = render_markers(markdown, self.shown, Renderer(self.strings, locale), where)
+        markdown = render_markers(markdown, self.shown, renderer, where)
         return self.figures.render(markdown, locale, where)
 
     def _is_article(self, page: Page, locale: str, config: MkDocsConfig) -> bool:
@@ -121,10 +134,16 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         return re.sub(r"^(# .*)$", lambda m: f"{m[1]}\n\n{links}", markdown, count=1, flags=re.M)
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        assert self.strings is not None
         if page.file.src_uri in self.notebooks:
             notebook, path = self.notebooks.pop(page.file.src_uri)
             notebooks.write(notebook, path)
-        return output
+        if self._is_notebook_page(page, config):
+            output = notebook_pages.slim(output)
+        output = weight.drop_repeated_styles(weight.drop_unused_stylesheets(output))
+        output = weight.minify_inline_scripts(output)
+        locale = languages.current_locale(config)
+        return a11y.name_dialogs(output, self.strings.get(locale, "page.search"))
 
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
         # MkDocs makes a new Jinja environment per language build; compiled templates are kept
@@ -152,11 +171,46 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
             page.file.abs_src_path = str(copy)
         return page
 
+    def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        if self._is_notebook_page(page, config):
+            html, ids = notebook_pages.heading_ids(html)
+            try:
+                notebook_pages.renumber_toc(page.toc, ids, f"docs/{page.file.src_uri}")
+            except ValueError as error:
+                raise PluginError(str(error)) from error
+        return search.lean(html)
+
+    @staticmethod
+    def _is_notebook_page(page: Page, config: MkDocsConfig) -> bool:
+        """A page mkdocs-jupyter renders from a notebook (``notebooks/*.md``)."""
+        renderer = config.plugins.get("mkdocs-jupyter")
+        return renderer is not None and bool(renderer.should_include(page.file))
+
     def on_page_context(  # type: ignore[override]
         self, context: dict[str, Any], *, page: Page, config: MkDocsConfig, nav: Any
     ) -> dict[str, Any]:
         context["language_root"] = languages.language_root(config)
+        context["page_head"] = self._head(page, config)
         return context
+
+    def _head(self, page: Page, config: MkDocsConfig) -> dict[str, Any]:
+        """What ``overrides/main.html`` puts in the page's ``<head>`` (see sitebuild/head.py)."""
+        locale = languages.current_locale(config)
+        roots = languages.language_roots(config)
+        path = page.url.removeprefix(roots[locale])
+        try:
+            description = head.description_of(page.content or "", locale)
+        except head.MissingDescription as error:
+            raise PluginError(f"docs/{page.file.src_uri}: {error}") from error
+        title = config.site_name if page.is_homepage else f"{page.title} - {config.site_name}"
+        return {
+            "description": description,
+            "title": title,
+            "alternates": head.alternates(
+                str(config.site_url or ""), path, roots, languages.locales(config)[0]
+            ),
+            "og_locale": head.OG_LOCALE.get(locale, locale),
+        }
 
     @event_priority(-50)  # mkdocstrings wrote objects.inv in on_env; i18n (-100) builds on next
     def _keep_inventory(self, config: MkDocsConfig) -> None:

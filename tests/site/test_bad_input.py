@@ -17,7 +17,7 @@ from sitebuild.includes import IncludeError, expand
 
 from ..support import CONFIG, ROOT, cached_build, locales
 
-GOOD = "# Page\n\n## Section {#section}\n\nText.\n"
+GOOD = "# Page\n\n## Section {#section}\n\nA small page that the bad-input tests build.\n"
 
 
 def build_project(

@@ -1,4 +1,5 @@
-"""The built site in a real browser: no outside requests, and search per language.
+"""The built site in a real browser: no errors, no failed or outside requests, light pages,
+working language switcher, palette toggle and search, in every language.
 
 Needs Debian's ``chromium`` (``.ci/run`` installs it). Without it the tests fail
 and say so: a browser check that silently skips is no check.
@@ -6,15 +7,14 @@ and say so: a browser check that silently skips is no check.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+
+from ..support import locales, pages
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 LAUNCH_ARGS = [
@@ -30,17 +30,6 @@ LAUNCH_ARGS = [
 
 
 @pytest.fixture(scope="module")
-def server(built_site: Path) -> Iterator[str]:
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(built_site))
-    handler.log_message = lambda *args: None  # type: ignore[method-assign]
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-
-
-@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
     if not Path(CHROMIUM).exists():
         pytest.fail("Chromium is missing: install Debian's chromium package (see .ci/run)")
@@ -50,6 +39,111 @@ def browser() -> Iterator[object]:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         yield browser
         browser.close()
+
+
+PAGE_BUDGET = 400 * 1024
+"""Bytes a page may load, uncompressed from a plain static server, before the reader acts."""
+
+
+def url_paths() -> list[str]:
+    """Every page of the site in every language, as URL paths."""
+    found = []
+    for locale in locales():
+        root = "/" if locale == locales()[0] else f"/{locale}/"
+        for page in pages(locale):
+            stem = page.with_suffix("").as_posix()
+            found.append(root if stem == "index" else f"{root}{stem.removesuffix('/index')}/")
+    return found
+
+
+class Watch:
+    """What a browser page logged and fetched: console errors, failed and outside requests."""
+
+    def __init__(self, page, origin: str) -> None:  # type: ignore[no-untyped-def]
+        self.errors: list[str] = []
+        self.failed: list[str] = []
+        self.outside: list[str] = []
+        self.bytes = 0
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.on("requestfailed", lambda r: self.failed.append(f"{r.url} ({r.failure})"))
+        page.on("response", self._response)
+        page.on("request", lambda r: self._request(r.url, origin))
+
+    def _request(self, url: str, origin: str) -> None:
+        if urlparse(url).scheme in {"http", "https"} and urlparse(url).netloc != origin:
+            self.outside.append(url)
+
+    def _response(self, response) -> None:  # type: ignore[no-untyped-def]
+        if response.status >= 400:
+            self.failed.append(f"{response.url} ({response.status})")
+        self.bytes += int(response.headers.get("content-length", 0))
+
+    def problems(self) -> list[str]:
+        return self.errors + self.failed + [f"outside: {u}" for u in self.outside]
+
+
+def test_every_page_loads_clean_and_light(server: str, browser) -> None:
+    """Every page in every language: no console error, no failed or outside request, and
+    at most PAGE_BUDGET bytes loaded."""
+    context = browser.new_context()
+    origin = urlparse(server).netloc
+    problems, heavy = {}, {}
+    paths = url_paths()
+    assert len(paths) == 3 * len(pages(locales()[0]))
+    for path in paths:
+        page = context.new_page()
+        watch = Watch(page, origin)
+        page.goto(server + path, wait_until="networkidle")
+        page.close()
+        if watch.problems():
+            problems[path] = watch.problems()
+        if watch.bytes > PAGE_BUDGET or watch.bytes == 0:
+            heavy[path] = watch.bytes // 1024
+    context.close()
+    assert not problems, f"pages with errors or failed requests: {problems}"
+    assert not heavy, f"pages over {PAGE_BUDGET // 1024} KiB (KiB loaded): {heavy}"
+
+
+@pytest.mark.parametrize("path", ["/concepts/control-flow/", "/zh-hans/tips/performance/"])
+def test_switching_language_and_palette_and_searching_log_no_error(
+    server: str, browser, path: str
+) -> None:
+    page = browser.new_page()
+    watch = Watch(page, urlparse(server).netloc)
+    page.goto(server + path, wait_until="networkidle")
+    slug = path
+    for locale in locales()[1:]:
+        slug = slug.removeprefix(f"/{locale}")
+    targets = page.eval_on_selector_all("a.md-select__link", "els => els.map(e => e.href)")
+    assert len(targets) == len(locales())
+    for target in targets:
+        page.goto(target, wait_until="networkidle")
+        assert urlparse(page.url).path.endswith(slug), f"{target}: not the same page"
+    toggles = page.locator("form[data-md-component=palette] label:visible")
+    toggles.first.click()
+    page.wait_for_timeout(200)
+    scheme = page.eval_on_selector("body", "b => b.getAttribute('data-md-color-scheme')")
+    assert scheme == "slate", "the palette toggle did not switch to the dark scheme"
+    field = page.locator("input.md-search__input")
+    field.click()
+    field.fill("graph")
+    field.press("End")
+    page.wait_for_selector(".md-search-result__item", timeout=15000)
+    page.close()
+    assert not watch.problems(), f"{path}: {watch.problems()}"
+
+
+def test_search_loads_its_index_only_when_opened(server: str, browser) -> None:
+    page = browser.new_page()
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(urlparse(request.url).path))
+    page.goto(server + "/zh-hant/", wait_until="networkidle")
+    assert not [p for p in requested if "search" in p], f"loaded before search: {requested}"
+    page.locator("input.md-search__input").click()
+    page.wait_for_load_state("networkidle")
+    page.close()
+    assert "/zh-hant/search/search_index.json" in requested
 
 
 @pytest.mark.parametrize("path", ["/", "/zh-hans/concepts/static-vs-dynamic/", "/zh-hant/"])
@@ -80,8 +174,9 @@ def search(browser, url: str, query: str) -> list[str]:
 @pytest.mark.parametrize(
     ("start", "query", "expected"),
     [
-        ("/zh-hans/", "计算图", "/zh-hans/"),  # the home page: 动态计算图指南
-        ("/zh-hant/", "計算圖", "/zh-hant/"),
+        # The page titled with the term: 第一个计算图 / 第一個計算圖
+        ("/zh-hans/", "计算图", "/zh-hans/notebooks/first-graph/"),
+        ("/zh-hant/", "計算圖", "/zh-hant/notebooks/first-graph/"),
         ("/zh-hans/", "梯度累积", "/zh-hans/tips/zero-grad/"),
         ("/zh-hant/", "梯度累積", "/zh-hant/tips/zero-grad/"),
         ("/", "gradient", "/tips/zero-grad/"),

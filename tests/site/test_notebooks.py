@@ -6,9 +6,7 @@ import hashlib
 import json
 import os
 import re
-import shutil
 import subprocess
-import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -20,10 +18,10 @@ from sitebuild.notebooks import colab_url
 from sitebuild.project import load_config
 
 from ..support import CONFIG, ROOT, TEST_REPO_URL, docs, locales, pages
+from .conftest import KERNEL
 
 SECTIONS = load_config(CONFIG).extra["notebooks"]["sections"]
 BRANCH = load_config(CONFIG).extra["notebooks"]["branch"]
-KERNEL = "dyndocs-reader"
 
 
 def articles() -> list[Path]:
@@ -118,48 +116,6 @@ def test_the_notebook_page_stays_rendered_in_every_language(built_site: Path) ->
 
 
 # -- running every notebook where a reader would ---------------------------------------------
-
-
-def readme_install() -> str:
-    """The reader's install command, as the README gives it."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Run the notebooks", 1)[1]
-    return re.search(r"^notebook-env/bin/pip install (.+)$", section, re.M)[1]
-
-
-@pytest.fixture(scope="session")
-def reader_env(project_root: Path) -> Path:
-    """A venv made from the README's install alone, with its kernel; kept while its inputs hold."""
-    install = readme_install()
-    parts = [install, sys.version, (ROOT / "pyproject.toml").read_text()]
-    parts += [p.read_text() for p in sorted((ROOT / "dyndocs").rglob("*.py"))]
-    key = hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
-    env = ROOT / ".cache" / "reader-env" / key
-    if not (env / "ready").exists():
-        shutil.rmtree(env.parent, ignore_errors=True)
-        subprocess.run([sys.executable, "-m", "venv", str(env)], check=True)
-        subprocess.run(
-            [str(env / "bin" / "pip"), "install", "--quiet", *install.split()],
-            cwd=ROOT,
-            check=True,
-            capture_output=True,
-        )
-        subprocess.run(
-            [
-                str(env / "bin" / "python"),
-                "-m",
-                "ipykernel",
-                "install",
-                "--prefix",
-                str(env),
-                "--name",
-                KERNEL,
-            ],
-            check=True,
-            capture_output=True,
-        )
-        (env / "ready").write_text("")
-    return env
 
 
 def test_the_reader_environment_has_torch_and_dyndocs_only(reader_env: Path) -> None:

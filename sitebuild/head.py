@@ -1,0 +1,116 @@
+"""What a page's ``<head>`` tells search engines and link previews, in the page's language.
+
+- a description taken from the page's first paragraph, not the site's one line;
+- the page in every language, as ``hreflang`` alternates with absolute URLs, and ``x-default``;
+- Open Graph title, description, URL and locale.
+
+``overrides/main.html`` renders them in place of Material's ``site_meta`` block, whose alternates
+are relative links to the languages' pages.
+
+Examples:
+    >>> from sitebuild.head import description_of
+    >>> description_of('<h1>T</h1><p>The graph is <em>recorded</em> as the code runs. More.</p>')
+    'The graph is recorded as the code runs. More.'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from html.parser import HTMLParser
+
+LIMIT = {"en": 160, "zh": 90}
+"""Longest description in characters: about what a result page shows (CJK glyphs are wider)."""
+HREFLANG = {"zh-hans": "zh-Hans", "zh-hant": "zh-Hant"}
+"""The BCP 47 tags of the site's locales whose folder names are not already one."""
+OG_LOCALE = {"en": "en_US", "zh-hans": "zh_CN", "zh-hant": "zh_TW"}
+
+ASIDE_CLASSES = {"admonition", "notebook-links", "graph-figure", "bench-figure", "highlight"}
+"""Blocks whose paragraphs are not the page's own opening words: notes, links, figures, code."""
+
+
+class _Paragraphs(HTMLParser):
+    """Collects the text of ``<p>`` elements that are not inside an aside."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[tuple[str, bool]] = []
+        self.paragraphs: list[str] = []
+        self.current: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        classes = set((dict(attrs).get("class") or "").split())
+        aside = bool(classes & ASIDE_CLASSES) or tag in {"details", "figure", "pre"}
+        self.stack.append((tag, aside))
+        if tag == "p" and not any(a for _, a in self.stack):
+            self.current = []
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.stack:
+            name, _ = self.stack.pop()
+            if name == tag:
+                break
+        if tag == "p" and self.current is not None:
+            self.paragraphs.append(re.sub(r"\s+", " ", "".join(self.current)).strip())
+            self.current = None
+
+    def handle_data(self, data: str) -> None:
+        if self.current is not None:
+            self.current.append(data)
+
+
+class MissingDescription(ValueError):
+    """A page has no paragraph to describe it with; the message names the page."""
+
+
+@dataclass(frozen=True)
+class Alternate:
+    hreflang: str
+    href: str
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters, at a sentence end if one is near."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]
+    ends = [m.end() for m in re.finditer(r"[。！？]|[.!?](?=\s)", cut)]
+    if ends and ends[-1] > limit // 2:
+        return cut[: ends[-1]].strip()
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit // 2 else cut[:-1]).rstrip(" ,，、") + "…"
+
+
+def description_of(content: str, locale: str = "en") -> str:
+    """The first paragraph of a page's HTML that is its own prose, shortened for a snippet.
+
+    Raises:
+        MissingDescription: No paragraph of the page's own is long enough to describe it.
+    """
+    parser = _Paragraphs()
+    parser.feed(content)
+    for text in parser.paragraphs:
+        if len(text) >= 20:
+            return shorten(text, LIMIT["zh" if locale.startswith("zh") else "en"])
+    raise MissingDescription("no paragraph of at least 20 characters to describe the page")
+
+
+def hreflang(locale: str) -> str:
+    """The ``hreflang`` value of one of the site's locales: ``zh-hans`` is ``zh-Hans``."""
+    return HREFLANG.get(locale, locale)
+
+
+def alternates(site_url: str, path: str, roots: dict[str, str], default: str) -> list[Alternate]:
+    """The page at ``path`` (relative to its language's root) in every language, absolute.
+
+    Examples:
+        >>> roots = {"en": "", "zh-hans": "zh-hans/"}
+        >>> [(a.hreflang, a.href) for a in alternates("https://x.org/g/", "tips/", roots, "en")]
+        ... # doctest: +NORMALIZE_WHITESPACE
+        [('en', 'https://x.org/g/tips/'), ('zh-Hans', 'https://x.org/g/zh-hans/tips/'),
+         ('x-default', 'https://x.org/g/tips/')]
+    """
+    base = site_url.rstrip("/") + "/"
+    found = [Alternate(hreflang(locale), f"{base}{root}{path}") for locale, root in roots.items()]
+    found.append(Alternate("x-default", f"{base}{roots[default]}{path}"))
+    return found

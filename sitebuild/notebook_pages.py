@@ -1,0 +1,127 @@
+"""The notebook pages mkdocs-jupyter renders, styled by Material instead of JupyterLab.
+
+mkdocs-jupyter inlines JupyterLab's whole theme (about 570 KiB of CSS) into every notebook page,
+plus MathJax and Mermaid set-up scripts. The guide's notebooks have neither maths nor diagrams,
+and their cells read best styled like the rest of the site: the code cells are marked up as
+Material code blocks (so they follow the light and dark schemes), the prompts are hidden, and a
+few lines of CSS lay out the rest. A page that needs what was removed (maths, Mermaid) keeps it.
+
+Heading ids are fixed here too: mkdocs-jupyter makes them from ASCII only, so a Chinese heading
+got an empty id, and its table of contents (Python-Markdown's) another one (``_1``), which left
+the skip link and the anchors pointing at nothing.
+
+Examples:
+    >>> from sitebuild.notebook_pages import heading_ids
+    >>> page, ids = heading_ids('<h1 id="">第一个计算图<a class="anchor-link" href="#">¶</a></h1>')
+    >>> ids, page.startswith('<h1 id="第一个计算图">'), 'href="#第一个计算图"' in page
+    (['第一个计算图'], True, True)
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from pymdownx.slugs import slugify
+
+JUPYTER_THEME = re.compile(
+    r"<style[^>]*>\s*(?:@charset \"UTF-8\";)?\.jupyter-wrapper\{.*?</style>", re.S
+)
+PYGMENTS = re.compile(r"<style[^>]*>\s*pre \{ line-height: 125%; \}.*?</style>", re.S)
+MERMAID = re.compile(
+    r'<script type="module">\s*document\.addEventListener\("DOMContentLoaded", async \(\) => \{'
+    r'\s*const diagrams = document\.querySelectorAll\("\.jp-Mermaid.*?'
+    r"<!-- End of mermaid configuration -->",
+    re.S,
+)
+MATHJAX = re.compile(r"<!-- Load mathjax -->.*?<!-- End of mathjax configuration -->", re.S)
+HEADING = re.compile(r'<h(?P<level>[1-6]) id="(?P<id>[^"]*)">(?P<body>.*?)</h(?P=level)>', re.S)
+UNICODE_SLUG = slugify(case="lower")
+
+STYLE = (
+    "<style>"
+    ".jupyter-wrapper .jp-InputPrompt,.jupyter-wrapper .jp-OutputPrompt,"
+    ".jupyter-wrapper .jp-Collapser,.jupyter-wrapper .clipboard-copy-txt{display:none}"
+    ".jupyter-wrapper .jp-CodeMirrorEditor{position:relative}"
+    ".jupyter-wrapper .zeroclipboard-container{position:absolute;top:.4em;right:.4em;z-index:1}"
+    ".jupyter-wrapper clipboard-copy{cursor:pointer;color:var(--md-default-fg-color--light)}"
+    ".jupyter-wrapper .jp-OutputArea-output pre{margin:0 0 1em}"
+    ".jupyter-wrapper .jp-RenderedSVG,.jupyter-wrapper .jp-RenderedHTML{overflow-x:auto}"
+    ".jupyter-wrapper .anchor-link{margin-left:.3em;opacity:0;text-decoration:none}"
+    ".jupyter-wrapper :is(h1,h2,h3,h4,h5,h6):hover .anchor-link,"
+    ".jupyter-wrapper .anchor-link:focus{opacity:1}"
+    "</style>"
+)
+
+
+def slim(page: str) -> str:
+    """The notebook page without JupyterLab's theme, its code cells as Material code blocks."""
+    page = JUPYTER_THEME.sub("", page)
+    page = PYGMENTS.sub("", page)
+    if "jp-Mermaid" not in page.split("<!-- End of mermaid configuration -->")[-1]:
+        page = MERMAID.sub("", page)
+    if not re.search(
+        r"\$\$|\\\(|\\\[|<math", page.split("<!-- End of mathjax configuration -->")[-1]
+    ):
+        page = MATHJAX.sub("", page)
+    page = page.replace(
+        '<div class="highlight-ipynb hl-python"><pre>',
+        '<div class="highlight-ipynb hl-python highlight"><pre><code>',
+    )
+    page = re.sub(
+        r'(<div class="highlight-ipynb hl-python highlight"><pre><code>.*?)</pre>',
+        r"\1</code></pre>",
+        page,
+        flags=re.S,
+    )
+    page = re.sub(
+        r'(<div class="jp-RenderedText jp-OutputArea-output[^"]*"[^>]*>\s*<pre>)(.*?)</pre>',
+        r"\1<code>\2</code></pre>",
+        page,
+        flags=re.S,
+    )
+    return page.replace("</head>", STYLE + "</head>", 1)
+
+
+def heading_ids(content: str) -> tuple[str, list[str]]:
+    """``content`` with every heading's empty id replaced by a Unicode slug of its text.
+
+    Returns the new HTML and every heading's id in document order, for the table of contents.
+    """
+    ids: list[str] = []
+    taken: set[str] = set()
+
+    def replace(match: re.Match[str]) -> str:
+        found = match["id"]
+        if not found:
+            text = html.unescape(re.sub(r"<[^>]+>", "", match["body"])).replace("¶", "").strip()
+            base = UNICODE_SLUG(text, "-") or f"section-{len(ids) + 1}"
+            found, number = base, 1
+            while found in taken:
+                number += 1
+                found = f"{base}-{number}"
+        taken.add(found)
+        ids.append(found)
+        body = match["body"].replace('href="#"', f'href="#{found}"')
+        return f'<h{match["level"]} id="{found}">{body}</h{match["level"]}>'
+
+    return HEADING.sub(replace, content), ids
+
+
+def renumber_toc(toc: Any, ids: list[str], page: str) -> None:
+    """Point a page's table of contents at ``ids``, the headings' ids in document order."""
+    items: list[Any] = []
+
+    def walk(links: Any) -> None:
+        for link in links:
+            items.append(link)
+            walk(link.children)
+
+    walk(toc)
+    if len(items) > len(ids):
+        raise ValueError(
+            f"{page}: the table of contents has {len(items)} entries, the page {len(ids)} headings"
+        )
+    for link, found in zip(items, ids, strict=False):
+        link.id = found

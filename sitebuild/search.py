@@ -1,0 +1,24 @@
+"""What the search index holds: the pages' prose and headings, not their code.
+
+Material indexes every element of a page unless it carries ``data-search-exclude``. Code blocks
+and their outputs, the API reference's source listings included, made up most of each language's
+index, which every reader downloads to search it; readers search for ideas and names, which the
+prose, the docstrings and the headings carry.
+
+Examples:
+    >>> from sitebuild.search import lean
+    >>> lean('<div class="language-python highlight"><pre>x = 1</pre></div>')
+    '<div data-search-exclude class="language-python highlight"><pre>x = 1</pre></div>'
+"""
+
+from __future__ import annotations
+
+import re
+
+EXCLUDED = re.compile(r'<div (?=class="(?:[^"]*\s)?highlight[\s"])')
+"""A code block: Pygments' ``highlight`` wrapper."""
+
+
+def lean(content: str) -> str:
+    """``content`` with its code blocks left out of the search index."""
+    return EXCLUDED.sub("<div data-search-exclude ", content)

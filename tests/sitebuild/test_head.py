@@ -1,0 +1,76 @@
+"""sitebuild.head, search, a11y and notebook_pages: the page-level fixes, on small inputs."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from sitebuild import a11y, head, notebook_pages, search
+
+
+def test_the_description_is_the_first_paragraph_of_the_pages_own() -> None:
+    page = (
+        '<h1>T</h1><p class="notebook-links"><a href="x.ipynb">Download the notebook</a></p>'
+        '<div class="admonition note"><p class="admonition-title">Note</p><p>An aside, not the'
+        " opening words of the page.</p></div><p>The graph is <code>recorded</code> as it runs.</p>"
+    )
+    assert head.description_of(page) == "The graph is recorded as it runs."
+    with pytest.raises(head.MissingDescription):
+        head.description_of("<h1>T</h1><pre><p>code, not prose, at all here</p></pre>")
+
+
+def test_a_long_description_ends_at_a_sentence_when_it_can() -> None:
+    chinese = "动态图在每次前向传播时重新构建。" * 3 + "所以它能随输入改变结构，" * 10
+    short = head.shorten(chinese, head.LIMIT["zh"])
+    assert short.endswith("。") and len(short) <= head.LIMIT["zh"]
+    english = "word " * 60
+    cut = head.shorten(english.strip(), 160)
+    assert cut.endswith("…") and len(cut) <= 161 and not cut.endswith(" …")
+
+
+def test_alternates_are_absolute_with_x_default() -> None:
+    roots = {"en": "", "zh-hans": "zh-hans/", "zh-hant": "zh-hant/"}
+    found = head.alternates("https://example.org/guide", "tips/", roots, "en")
+    assert [a.hreflang for a in found] == ["en", "zh-Hans", "zh-Hant", "x-default"]
+    assert found[2].href == "https://example.org/guide/zh-hant/tips/"
+
+
+def test_code_blocks_leave_the_search_index_and_prose_stays() -> None:
+    page = (
+        '<p>Use <code>no_grad</code>.</p><div class="language-python highlight"><pre>x</pre></div>'
+    )
+    lean = search.lean(page)
+    assert '<div data-search-exclude class="language-python highlight">' in lean
+    assert lean.startswith("<p>Use <code>no_grad</code>.</p>")
+
+
+def test_the_search_dialog_gets_a_name_once() -> None:
+    page = '<div class="md-search" data-md-component="search" role="dialog">'
+    named = a11y.name_dialogs(page, "搜尋")
+    assert named.endswith('role="dialog" aria-label="搜尋">')
+    assert a11y.name_dialogs(named, "again") == named
+
+
+def test_a_notebook_page_loses_jupyterlabs_theme_but_keeps_its_maths() -> None:
+    page = (
+        "<head><style>.jupyter-wrapper{--md-red-50: #ffebee}</style></head>"
+        '<!-- Load mathjax --><script src=""> </script><!-- MathJax configuration -->'
+        "<!-- End of mathjax configuration -->"
+        '<div class="highlight-ipynb hl-python"><pre><span>x</span>\n</pre></div>'
+    )
+    slim = notebook_pages.slim(page)
+    assert "--md-red-50" not in slim and "MathJax" not in slim
+    assert '<div class="highlight-ipynb hl-python highlight"><pre><code><span>x</span>' in slim
+    assert slim.count("</code></pre>") == 1
+    with_maths = notebook_pages.slim(page + "<p>$$x^2$$</p>")
+    assert "MathJax configuration" in with_maths
+
+
+def test_the_table_of_contents_follows_the_fixed_ids() -> None:
+    content, ids = notebook_pages.heading_ids('<h1 id="">计算图</h1><h2 id="x">X</h2>')
+    toc = [SimpleNamespace(id="_1", children=[SimpleNamespace(id="x", children=[])])]
+    notebook_pages.renumber_toc(toc, ids, "page")
+    assert toc[0].id == "计算图" and toc[0].children[0].id == "x"
+    with pytest.raises(ValueError, match="page: the table of contents has 2 entries"):
+        notebook_pages.renumber_toc(toc, ids[:1], "page")
