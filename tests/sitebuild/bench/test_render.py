@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import json
 from pathlib import Path
 from typing import Any
 
@@ -14,20 +13,9 @@ from sitebuild.bench.formats import format_value
 from sitebuild.bench.render import CaseData, Renderer
 from sitebuild.bench.results import Shown, classify
 from sitebuild.bench.suite import Suite
-from sitebuild.project import Project
 from sitebuild.strings import Strings
 
 from ...support import locales
-
-
-@pytest.fixture(scope="module")
-def recorded(project_root: Path) -> dict[str, Any]:
-    return json.loads((project_root / "benchmarks" / "recorded.json").read_text(encoding="utf-8"))
-
-
-@pytest.fixture(scope="module")
-def strings(project: Project) -> Strings:
-    return Strings.load(project.i18n, project.locales)
 
 
 def shown(results: dict[str, Any]) -> Shown:

@@ -1,0 +1,23 @@
+"""Fixtures of the benchmark tests: the recorded run and the interface strings."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sitebuild.project import Project
+from sitebuild.strings import Strings
+
+
+@pytest.fixture(scope="module")
+def recorded(project_root: Path) -> dict[str, Any]:
+    """``benchmarks/recorded.json``: the full run the pages' claims are checked against."""
+    return json.loads((project_root / "benchmarks" / "recorded.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def strings(project: Project) -> Strings:
+    return Strings.load(project.i18n, project.locales)
