@@ -91,11 +91,17 @@ def page_key(
     return digest.hexdigest()[:20]
 
 
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """The standard static handler, without a log line per request on stderr."""
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the base's name)
+        pass
+
+
 @contextmanager
 def served(site: Path) -> Iterator[str]:
     """``site`` on a plain static server on localhost: no compression, like the issue's check."""
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
-    handler.log_message = lambda *args: None  # type: ignore[method-assign]
+    handler = functools.partial(QuietHandler, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
