@@ -7,14 +7,16 @@ and say so: a browser check that silently skips is no check.
 
 from __future__ import annotations
 
+import hashlib
 import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 
-from ..support import locales, pages
+from ..support import ROOT, locales, pages
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 LAUNCH_ARGS = [
@@ -83,9 +85,23 @@ class Watch:
         return self.errors + self.failed + [f"outside: {u}" for u in self.outside]
 
 
-def test_every_page_loads_clean_and_light(server: str, browser) -> None:
+def site_key(site: Path) -> str:
+    """What loading every page depends on: every file of the site, this test and Chromium."""
+    digest = hashlib.sha256(Path(__file__).read_bytes())
+    version = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout
+    digest.update(version.encode())
+    for path in sorted(p for p in site.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(site).as_posix().encode() + path.read_bytes())
+    return digest.hexdigest()[:20]
+
+
+def test_every_page_loads_clean_and_light(built_site: Path, server: str, browser) -> None:
     """Every page in every language: no console error, no failed or outside request, and
-    at most PAGE_BUDGET bytes loaded."""
+    at most PAGE_BUDGET bytes loaded. A pass is kept for the site's exact files, like the
+    Lighthouse runs, so an unchanged site is not loaded again."""
+    passed = ROOT / ".cache" / "browser" / f"{site_key(built_site)}.ok"
+    if passed.exists():
+        return
     context = browser.new_context()
     origin = urlparse(server).netloc
     problems, heavy = {}, {}
@@ -103,6 +119,8 @@ def test_every_page_loads_clean_and_light(server: str, browser) -> None:
     context.close()
     assert not problems, f"pages with errors or failed requests: {problems}"
     assert not heavy, f"pages over {PAGE_BUDGET // 1024} KiB (KiB loaded): {heavy}"
+    passed.parent.mkdir(parents=True, exist_ok=True)
+    passed.write_text("")
 
 
 @pytest.mark.parametrize("path", ["/concepts/control-flow/", "/zh-hans/tips/performance/"])
