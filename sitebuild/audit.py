@@ -48,6 +48,16 @@ SCHEMES = ("light", "dark")
 """The site follows the reader's colour scheme; Lighthouse checks the one Chromium reports."""
 DARK = "--blink-settings=preferredColorScheme=0"
 """Chromium's switch that makes ``prefers-color-scheme: dark`` match (0 is dark in Blink)."""
+GATE_SETTINGS: dict[str, object] = {
+    "disableFullPageScreenshot": True,
+    "pauseAfterFcpMs": 0,
+    "pauseAfterLoadMs": 0,
+    "networkQuietThresholdMs": 0,
+    "cpuQuietThresholdMs": 0,
+}
+"""Lighthouse settings of a run without performance: it scores the loaded page's DOM, headers and
+console, so it need not wait for the network and the CPU to fall quiet (half the time per page).
+A performance run keeps Lighthouse's defaults."""
 ASSET = re.compile(r'(?:href|src)="([^"#?]+\.(?:css|js|png|svg|ico|woff2?))"')
 
 
@@ -77,18 +87,30 @@ class Scores:
     """Per gated category, the audits that did not pass, by id."""
 
 
-def page_key(
-    site: Path, page: str, categories: tuple[str, ...], run: int, scheme: str = "light"
-) -> str:
-    """What a run of ``page`` depends on: its HTML, what it loads, Lighthouse and the settings."""
+def page_digest(site: Path, page: str) -> hashlib._Hash:
+    """A digest of what loading ``page`` of ``site`` reads: its HTML and the files it names."""
     html = (site / page / "index.html").read_bytes()
     digest = hashlib.sha256(html)
     for asset in sorted(set(ASSET.findall(html.decode("utf-8", "replace")))):
         path = (site / page / asset).resolve()
         if path.is_file() and site.resolve() in path.parents:
             digest.update(asset.encode() + path.read_bytes())
-    digest.update(json.dumps([LIGHTHOUSE_VERSION, categories, run, scheme]).encode())
+    return digest
+
+
+def page_key(
+    site: Path, page: str, categories: tuple[str, ...], run: int, scheme: str = "light"
+) -> str:
+    """What a run of ``page`` depends on: its HTML, what it loads, Lighthouse and the settings."""
+    digest = page_digest(site, page)
+    settings = run_settings(categories)
+    digest.update(json.dumps([LIGHTHOUSE_VERSION, categories, run, scheme, settings]).encode())
     return digest.hexdigest()[:20]
+
+
+def run_settings(categories: tuple[str, ...]) -> dict[str, object]:
+    """Lighthouse's defaults for a performance run; GATE_SETTINGS for any other."""
+    return {} if "performance" in categories else GATE_SETTINGS
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -122,16 +144,46 @@ def score(
     base_url: str,
 ) -> Scores:
     """Score ``page`` once in the ``light`` or ``dark`` scheme, or read the cached run."""
+    found = score_pages(
+        root, site, [page], categories=categories, runs=(run,), scheme=scheme, base_url=base_url
+    )
+    return found[page, run]
+
+
+def score_pages(
+    root: Path,
+    site: Path,
+    pages: list[str],
+    *,
+    categories: tuple[str, ...] = CATEGORIES,
+    runs: tuple[int, ...] = (1,),
+    scheme: str = "light",
+    base_url: str,
+) -> dict[tuple[str, int], Scores]:
+    """Score every page for every run number, keyed by ``(page, run)``.
+
+    Cached runs are read; the others are scored together, in one Chromium (lighthouse_batch.mjs).
+    """
     if scheme not in SCHEMES:
         raise ValueError(f"scheme={scheme!r}: expected one of {', '.join(SCHEMES)}")
     cache = root / ".cache" / "lighthouse"
     cache.mkdir(parents=True, exist_ok=True)
-    cached = cache / f"{page_key(site, page, categories, run, scheme)}.json"
-    if not cached.exists():
-        report = _run_lighthouse(root, base_url + page, categories, scheme)
-        cached.write_text(json.dumps(summarise(report, categories)), encoding="utf-8")
-    data = json.loads(cached.read_text(encoding="utf-8"))
-    return Scores(page, data["scores"], data["failing"])
+    files = {
+        (page, run): cache / f"{page_key(site, page, categories, run, scheme)}.json"
+        for page in pages
+        for run in runs
+    }
+    missing = [key for key, path in files.items() if not path.exists()]
+    if missing:
+        urls = [base_url + page for page, _ in missing]
+        reports = _run_lighthouse(root, urls, categories, scheme)
+        for key, report in zip(missing, reports, strict=True):
+            files[key].write_text(json.dumps(summarise(report, categories)), encoding="utf-8")
+    found = {}
+    for (page, run), path in files.items():
+        data = json.loads(path.read_text(encoding="utf-8"))
+        found[page, run] = Scores(page, data["scores"], data["failing"])
+    return found
 
 
 def summarise(report: dict[str, object], categories: tuple[str, ...]) -> dict[str, object]:
@@ -147,33 +199,45 @@ def summarise(report: dict[str, object], categories: tuple[str, ...]) -> dict[st
         failing[category] = [
             ref["id"]
             for ref in refs
-            if ref.get("weight", 0) > 0 and audits[ref["id"]].get("score") not in (1, None)
+            if ref.get("weight", 0) > 0 and audits[ref["id"]].get("score") not in (1, None)  # type: ignore[index]
         ]
     return {"scores": scores, "failing": failing}
 
 
+BATCH = Path(__file__).with_name("lighthouse_batch.mjs")
+CHROME_FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu")
+
+
 def _run_lighthouse(
-    root: Path, url: str, categories: tuple[str, ...], scheme: str
-) -> dict[str, object]:
-    flags = "--headless=new --no-sandbox --disable-gpu" + (f" {DARK}" if scheme == "dark" else "")
-    command = [
-        "node",
-        str(lighthouse_cli(root)),
-        url,
-        "--output=json",
-        "--output-path=stdout",
-        "--quiet",
-        f"--only-categories={','.join(categories)}",
-        f"--chrome-flags={flags}",
-    ]
-    env = {**os.environ, "CHROME_PATH": chromium()}
-    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
+    root: Path, urls: list[str], categories: tuple[str, ...], scheme: str
+) -> list[dict[str, object]]:
+    """One report per URL, in order, from one Node process driving one Chromium."""
+    cli = lighthouse_cli(root)
+    request = {
+        "tool": str(cli.parents[3]),
+        "chrome": chromium(),
+        "chromeFlags": [*CHROME_FLAGS, *([DARK] if scheme == "dark" else [])],
+        "runs": [
+            {"url": url, "categories": list(categories), "settings": run_settings(categories)}
+            for url in urls
+        ],
+    }
+    done = subprocess.run(
+        ["node", str(BATCH)],
+        input=json.dumps(request),
+        capture_output=True,
+        text=True,
+        timeout=120 + 90 * len(urls),
+    )
     if done.returncode != 0:
-        raise RuntimeError(f"Lighthouse failed on {url}:\n{done.stderr.strip()[-2000:]}")
-    report: dict[str, object] = json.loads(done.stdout)
-    if report.get("runtimeError"):
-        raise RuntimeError(f"Lighthouse could not load {url}: {report['runtimeError']}")
-    return report
+        raise RuntimeError(f"Lighthouse failed on {urls}:\n{done.stderr.strip()[-2000:]}")
+    reports: list[dict[str, object]] = [json.loads(line) for line in done.stdout.splitlines()]
+    if len(reports) != len(urls):
+        raise RuntimeError(f"Lighthouse scored {len(reports)} of {len(urls)} pages: {urls}")
+    for url, report in zip(urls, reports, strict=True):
+        if report.get("runtimeError"):
+            raise RuntimeError(f"Lighthouse could not load {url}: {report['runtimeError']}")
+    return reports
 
 
 def audited_pages() -> list[str]:
@@ -193,28 +257,24 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     failures = []
     rows = []
+    pages = audited_pages()
+    runs = tuple(range(1, args.runs + 1))
     with served(args.site) as base_url:
-        for page in audited_pages():
-            runs = [
-                score(root, args.site, page, run=number, base_url=base_url)
-                for number in range(1, args.runs + 1)
-            ]
-            performance = statistics.median(r.scores["performance"] for r in runs)
-            gated = {c: runs[0].scores[c] for c in GATED}
-            rows.append((page or "/", performance, gated))
-            for category, value in gated.items():
-                if value < 100:
-                    failures.append(f"/{page}: {category} {value}: {runs[0].failing[category]}")
-            dark = score(
-                root,
-                args.site,
-                page,
-                categories=("accessibility",),
-                scheme="dark",
-                base_url=base_url,
-            )
-            if dark.scores["accessibility"] < 100:
-                failures.append(f"/{page} (dark): accessibility: {dark.failing['accessibility']}")
+        light = score_pages(root, args.site, pages, runs=runs, base_url=base_url)
+        dark = score_pages(
+            root, args.site, pages, categories=("accessibility",), scheme="dark", base_url=base_url
+        )
+    for page in pages:
+        performance = statistics.median(light[page, n].scores["performance"] for n in runs)
+        first = light[page, 1]
+        gated = {c: first.scores[c] for c in GATED}
+        rows.append((page or "/", performance, gated))
+        for category, value in gated.items():
+            if value < 100:
+                failures.append(f"/{page}: {category} {value}: {first.failing[category]}")
+        night = dark[page, 1]
+        if night.scores["accessibility"] < 100:
+            failures.append(f"/{page} (dark): accessibility: {night.failing['accessibility']}")
     print(f"{'page':40} {'perf':>5} {'a11y':>5} {'best':>5} {'seo':>5}")
     for page, performance, gated in rows:
         values = " ".join(f"{gated[c]:5d}" for c in GATED)

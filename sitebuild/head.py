@@ -88,10 +88,14 @@ def description_of(content: str, locale: str = "en") -> str:
         MissingDescription: No paragraph of the page's own is long enough to describe it.
     """
     parser = _Paragraphs()
-    parser.feed(content)
-    for text in parser.paragraphs:
-        if len(text) >= 20:
-            return shorten(text, LIMIT["zh" if locale.startswith("zh") else "en"])
+    # Fed a piece at a time, so that parsing stops at the opening paragraph, not the page's end.
+    for start in range(0, len(content) + 1, 8192):
+        parser.feed(content[start : start + 8192])
+        if start + 8192 > len(content):
+            parser.close()
+        for text in parser.paragraphs:
+            if len(text) >= 20:
+                return shorten(text, LIMIT["zh" if locale.startswith("zh") else "en"])
     raise MissingDescription("no paragraph of at least 20 characters to describe the page")
 
 

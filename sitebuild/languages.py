@@ -94,7 +94,7 @@ def configure(config: MkDocsConfig, cache: Path) -> None:
     if docstrings is not None and docstrings._handlers is not None:
         # mkdocstrings read theme.language before i18n set it: one language behind.
         docstrings._handlers._locale = str(config.theme["language"])
-    notebooks = config.plugins.get("mkdocs-jupyter")
+    notebooks = config.plugins.get("dyndocs-jupyter")
     if notebooks is not None:
         notebooks.config["cache_dir"] = str(cache / "jupyter" / locale)
 

@@ -159,7 +159,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     @event_priority(10)  # before mkdocs-jupyter (0) reads the notebook from disk
     def on_pre_page(self, page: Page, *, config: MkDocsConfig, files: Files) -> Page:
         project = self._project()
-        notebooks = config.plugins.get("mkdocs-jupyter")
+        notebooks = config.plugins.get("dyndocs-jupyter")
         source = page.file.abs_src_path
         if notebooks is not None and source and notebooks.should_include(page.file):
             copy = includes.expanded_copy(
@@ -183,7 +183,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     @staticmethod
     def _is_notebook_page(page: Page, config: MkDocsConfig) -> bool:
         """A page mkdocs-jupyter renders from a notebook (``notebooks/*.md``)."""
-        renderer = config.plugins.get("mkdocs-jupyter")
+        renderer = config.plugins.get("dyndocs-jupyter")
         return renderer is not None and bool(renderer.should_include(page.file))
 
     def on_page_context(  # type: ignore[override]

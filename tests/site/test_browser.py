@@ -7,7 +7,7 @@ and say so: a browser check that silently skips is no check.
 
 from __future__ import annotations
 
-import hashlib
+import functools
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -15,6 +15,8 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+
+from sitebuild import audit
 
 from ..support import ROOT, locales, pages
 
@@ -85,29 +87,31 @@ class Watch:
         return self.errors + self.failed + [f"outside: {u}" for u in self.outside]
 
 
-def site_key(site: Path) -> str:
-    """What loading every page depends on: every file of the site, this test and Chromium."""
-    digest = hashlib.sha256(Path(__file__).read_bytes())
-    version = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout
-    digest.update(version.encode())
-    for path in sorted(p for p in site.rglob("*") if p.is_file()):
-        digest.update(path.relative_to(site).as_posix().encode() + path.read_bytes())
+def load_key(site: Path, path: str) -> str:
+    """What loading one page depends on: its HTML, the files it names, this test and Chromium."""
+    digest = audit.page_digest(site, path.strip("/") + "/" if path != "/" else "")
+    digest.update(Path(__file__).read_bytes() + chromium_version().encode())
     return digest.hexdigest()[:20]
+
+
+@functools.cache
+def chromium_version() -> str:
+    return subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout
 
 
 def test_every_page_loads_clean_and_light(built_site: Path, server: str, browser) -> None:
     """Every page in every language: no console error, no failed or outside request, and
-    at most PAGE_BUDGET bytes loaded. A pass is kept for the site's exact files, like the
-    Lighthouse runs, so an unchanged site is not loaded again."""
-    passed = ROOT / ".cache" / "browser" / f"{site_key(built_site)}.ok"
-    if passed.exists():
-        return
+    at most PAGE_BUDGET bytes loaded. A page's pass is kept for its exact HTML and the files it
+    names, like the Lighthouse runs, so only a changed page is loaded again."""
+    passes = ROOT / ".cache" / "browser"
+    paths = url_paths()
+    assert len(paths) == 3 * len(pages(locales()[0]))
+    keys = {path: load_key(built_site, path) for path in paths}
+    stale = [path for path in paths if not (passes / f"{keys[path]}.ok").exists()]
     context = browser.new_context()
     origin = urlparse(server).netloc
     problems, heavy = {}, {}
-    paths = url_paths()
-    assert len(paths) == 3 * len(pages(locales()[0]))
-    for path in paths:
+    for path in stale:
         page = context.new_page()
         watch = Watch(page, origin)
         page.goto(server + path, wait_until="networkidle")
@@ -116,11 +120,12 @@ def test_every_page_loads_clean_and_light(built_site: Path, server: str, browser
             problems[path] = watch.problems()
         if watch.bytes > PAGE_BUDGET or watch.bytes == 0:
             heavy[path] = watch.bytes // 1024
+        if path not in problems and path not in heavy:
+            passes.mkdir(parents=True, exist_ok=True)
+            (passes / f"{keys[path]}.ok").write_text(f"{path} {watch.bytes}\n")
     context.close()
     assert not problems, f"pages with errors or failed requests: {problems}"
     assert not heavy, f"pages over {PAGE_BUDGET // 1024} KiB (KiB loaded): {heavy}"
-    passed.parent.mkdir(parents=True, exist_ok=True)
-    passed.write_text("")
 
 
 @pytest.mark.parametrize("path", ["/concepts/control-flow/", "/zh-hans/tips/performance/"])

@@ -34,7 +34,7 @@ def cpp_call(name: str, model: nn.Module, x: torch.Tensor) -> Callable[[], torch
         weights = [m.weight.detach() for m in linears]
         biases = [m.bias.detach() for m in linears]
         return lambda: ext.mlp_forward(x, weights, biases)
-    cells = list(model.rnn.layers)
+    cells = list(model.rnn.layers)  # type: ignore[union-attr,arg-type]
     w_ih, w_hh = [c.weight_ih.detach() for c in cells], [c.weight_hh.detach() for c in cells]
     b_ih, b_hh = [c.bias_ih.detach() for c in cells], [c.bias_hh.detach() for c in cells]
     return lambda: ext.rnn_forward(x, w_ih, w_hh, b_ih, b_hh)

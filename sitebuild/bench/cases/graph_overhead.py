@@ -72,7 +72,9 @@ def graph_overhead(quick: bool, device: torch.device) -> list[Row]:
         timed = {
             k: per_call(t, repeats)
             for k, t in measure_many(
-                calls, min_run_time=sweep_window(quick), rounds=SWEEP_ROUNDS
+                calls,  # type: ignore[arg-type]  # each call's one argument has a default
+                min_run_time=sweep_window(quick),
+                rounds=SWEEP_ROUNDS,
             ).items()
         }
         row = f"n={size:,}"

@@ -1,0 +1,48 @@
+// Lighthouse on many pages with one Chromium and one Node process (used by sitebuild/audit.py).
+//
+// The CLI starts Node, loads Lighthouse and launches Chromium for every page: on two cores that
+// is most of an accessibility-only run. Lighthouse's own Node API (`lighthouse(url, flags)` with
+// `chrome-launcher`, both from the installed package) scores page after page in one browser.
+//
+// Input, as JSON on stdin:
+//   {"tool": ".cache/lighthouse-tool", "chrome": "/usr/bin/chromium", "chromeFlags": [...],
+//    "runs": [{"url": "http://...", "categories": ["accessibility"], "settings": {...}}, ...]}
+// where "settings" are further Lighthouse flags for that run (optional).
+// Output: one JSON line per run, in order: {"url", "categories", "audits", "runtimeError"},
+// where categories keep their score and audit refs, and audits keep their score only.
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {pathToFileURL} from 'node:url';
+
+const input = JSON.parse(readFileSync(0, 'utf8'));
+const modules = join(input.tool, 'node_modules');
+const load = (path) => import(pathToFileURL(join(modules, path)).href);
+const {default: lighthouse} = await load('lighthouse/core/index.js');
+const chromeLauncher = await load('chrome-launcher/dist/index.js');
+
+const chrome = await chromeLauncher.launch({
+  chromePath: input.chrome,
+  chromeFlags: input.chromeFlags,
+});
+try {
+  for (const run of input.runs) {
+    const result = await lighthouse(run.url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: run.categories,
+      ...(run.settings ?? {}),
+    });
+    const lhr = result.lhr;
+    const categories = {};
+    for (const [id, category] of Object.entries(lhr.categories)) {
+      categories[id] = {score: category.score, auditRefs: category.auditRefs};
+    }
+    const audits = {};
+    for (const [id, audit] of Object.entries(lhr.audits)) audits[id] = {score: audit.score};
+    const line = {url: run.url, categories, audits, runtimeError: lhr.runtimeError ?? null};
+    process.stdout.write(JSON.stringify(line) + '\n');
+  }
+} finally {
+  await chrome.kill();
+}

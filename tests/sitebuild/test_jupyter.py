@@ -1,0 +1,74 @@
+"""sitebuild.jupyter: mkdocs-jupyter asks its include patterns before it reads a page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import mkdocs_jupyter.plugin
+import pytest
+
+from sitebuild.jupyter import JupyterPlugin
+
+NOTEBOOK = """---
+jupyter:
+  kernelspec:
+    display_name: Python 3
+    language: python
+    name: python3
+---
+
+# A notebook
+
+```python
+print(1)
+```
+"""
+
+
+@pytest.fixture
+def plugin() -> JupyterPlugin:
+    found = JupyterPlugin()
+    found.config = {"include": ["notebooks/*.md"], "ignore": []}
+    return found
+
+
+def page(path: Path) -> SimpleNamespace:
+    return SimpleNamespace(abs_src_path=str(path))
+
+
+def test_a_page_outside_the_patterns_is_not_read(
+    plugin: JupyterPlugin, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "tips" / "item.md"
+    path.parent.mkdir()
+    path.write_text(NOTEBOOK, encoding="utf-8")
+    read: list[str] = []
+    monkeypatch.setattr(mkdocs_jupyter.plugin.jupytext, "read", lambda p, *a, **k: read.append(p))
+    assert plugin.should_include(page(path)) is False
+    assert read == []
+
+
+def test_a_matching_page_with_a_python_kernel_is_a_notebook(
+    plugin: JupyterPlugin, tmp_path: Path
+) -> None:
+    path = tmp_path / "notebooks" / "first.md"
+    path.parent.mkdir()
+    path.write_text(NOTEBOOK, encoding="utf-8")
+    assert plugin.should_include(page(path)) is True
+
+
+def test_a_matching_page_without_a_kernel_is_not(plugin: JupyterPlugin, tmp_path: Path) -> None:
+    path = tmp_path / "notebooks" / "plain.md"
+    path.parent.mkdir()
+    path.write_text("# Plain page\n\nText.\n", encoding="utf-8")
+    assert plugin.should_include(page(path)) is False
+
+
+def test_the_same_notebook_outside_the_patterns_is_not(
+    plugin: JupyterPlugin, tmp_path: Path
+) -> None:
+    path = tmp_path / "tips" / "first.md"
+    path.parent.mkdir()
+    path.write_text(NOTEBOOK, encoding="utf-8")
+    assert plugin.should_include(page(path)) is False
