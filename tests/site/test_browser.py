@@ -3,16 +3,22 @@ working language switcher, palette toggle and search, in every language.
 
 Needs Debian's ``chromium`` (``.ci/run`` installs it). Without it the tests fail
 and say so: a browser check that silently skips is no check.
+
+A pass is kept under ``.cache/browser/`` for exactly what it checked: a page's load for the page's
+HTML and the files it names, a whole-site check for every file of the site; both also for this
+test file and Chromium's version. A warm run with nothing changed starts no browser.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlparse
+from urllib.parse import unquote, urlparse
 
 import pytest
 
@@ -33,16 +39,89 @@ LAUNCH_ARGS = [
 ]
 
 
+class LazyBrowser:
+    """Chromium, launched on first use: a run whose checks all passed before starts no browser.
+
+    Every page it opens reports the URL paths it requests into ``requested``, which a check's
+    ``Pass`` keeps the files of.
+    """
+
+    def __init__(self, playwright) -> None:  # type: ignore[no-untyped-def]
+        self.playwright = playwright
+        self.launched = None
+        self.requested: set[str] = set()
+
+    def new_page(self):  # type: ignore[no-untyped-def]
+        page = self.__getattr__("new_page")()
+        page.on("request", lambda request: self.requested.add(urlparse(request.url).path))
+        return page
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        if self.launched is None:
+            if not Path(CHROMIUM).exists():
+                pytest.fail("Chromium is missing: install Debian's chromium package (see .ci/run)")
+            self.launched = self.playwright.chromium.launch(
+                executable_path=CHROMIUM, args=LAUNCH_ARGS
+            )
+        return getattr(self.launched, name)
+
+
 @pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
+def browser() -> Iterator[LazyBrowser]:
     if not Path(CHROMIUM).exists():
         pytest.fail("Chromium is missing: install Debian's chromium package (see .ci/run)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        yield browser
-        browser.close()
+        lazy = LazyBrowser(playwright)
+        yield lazy
+        if lazy.launched is not None:
+            lazy.launched.close()
+
+
+def site_file(url_path: str) -> str:
+    """The site file a URL path of the static server reads: ``/a/`` is ``a/index.html``."""
+    relative = unquote(url_path).lstrip("/")
+    return relative + "index.html" if relative == "" or relative.endswith("/") else relative
+
+
+def files_digest(site: Path, files: list[str]) -> str | None:
+    """A digest of ``files`` of ``site`` with this test and Chromium; None if one is gone."""
+    digest = hashlib.sha256(Path(__file__).read_bytes() + chromium_version().encode())
+    for name in files:
+        path = site / name
+        if not path.is_file():
+            return None
+        digest.update(name.encode() + path.read_bytes())
+    return digest.hexdigest()
+
+
+class Pass:
+    """A check's pass, kept for the files the browser fetched during it, with their content.
+
+    ``done`` when an earlier run passed and every file it fetched is unchanged; call
+    ``record()`` at the end of a passing check.
+    """
+
+    def __init__(self, path: Path, site: Path, browser: LazyBrowser) -> None:
+        self.path, self.site, self.browser = path, site, browser
+        browser.requested.clear()
+        kept = json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+        self.done = bool(kept) and files_digest(site, kept["files"]) == kept["digest"]
+
+    def record(self) -> None:
+        files = sorted({site_file(p) for p in self.browser.requested})
+        assert files, "the check fetched no file from the site"
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        kept = {"files": files, "digest": files_digest(self.site, files)}
+        self.path.write_text(json.dumps(kept), encoding="utf-8")
+
+
+@pytest.fixture
+def site_pass(built_site: Path, browser: LazyBrowser, request: pytest.FixtureRequest) -> Pass:
+    """The pass of the running check, by its test id (see Pass)."""
+    name = hashlib.sha256(request.node.nodeid.encode()).hexdigest()[:16]
+    return Pass(ROOT / ".cache" / "browser" / f"check-{name}.json", built_site, browser)
 
 
 PAGE_BUDGET = 400 * 1024
@@ -130,8 +209,10 @@ def test_every_page_loads_clean_and_light(built_site: Path, server: str, browser
 
 @pytest.mark.parametrize("path", ["/concepts/control-flow/", "/zh-hans/tips/performance/"])
 def test_switching_language_and_palette_and_searching_log_no_error(
-    server: str, browser, path: str
+    server: str, browser, path: str, site_pass: Pass
 ) -> None:
+    if site_pass.done:
+        return
     page = browser.new_page()
     watch = Watch(page, urlparse(server).netloc)
     page.goto(server + path, wait_until="networkidle")
@@ -155,9 +236,12 @@ def test_switching_language_and_palette_and_searching_log_no_error(
     page.wait_for_selector(".md-search-result__item", timeout=15000)
     page.close()
     assert not watch.problems(), f"{path}: {watch.problems()}"
+    site_pass.record()
 
 
-def test_search_loads_its_index_only_when_opened(server: str, browser) -> None:
+def test_search_loads_its_index_only_when_opened(server: str, browser, site_pass: Pass) -> None:
+    if site_pass.done:
+        return
     page = browser.new_page()
     requested: list[str] = []
     page.on("request", lambda request: requested.append(urlparse(request.url).path))
@@ -167,10 +251,15 @@ def test_search_loads_its_index_only_when_opened(server: str, browser) -> None:
     page.wait_for_load_state("networkidle")
     page.close()
     assert "/zh-hant/search/search_index.json" in requested
+    site_pass.record()
 
 
 @pytest.mark.parametrize("path", ["/", "/zh-hans/concepts/static-vs-dynamic/", "/zh-hant/"])
-def test_page_makes_no_request_outside_its_origin(server: str, browser, path: str) -> None:
+def test_page_makes_no_request_outside_its_origin(
+    server: str, browser, path: str, site_pass: Pass
+) -> None:
+    if site_pass.done:
+        return
     page = browser.new_page()
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
@@ -180,6 +269,7 @@ def test_page_makes_no_request_outside_its_origin(server: str, browser, path: st
     outside = [url for url in requested if urlparse(url).netloc not in {origin, ""}]
     assert requested, "the browser recorded no request at all"
     assert not outside, f"{path} requested {outside}"
+    site_pass.record()
 
 
 def search(browser, url: str, query: str) -> list[str]:
@@ -206,8 +296,10 @@ def search(browser, url: str, query: str) -> list[str]:
     ],
 )
 def test_search_finds_pages_in_the_readers_language(
-    server: str, browser, start: str, query: str, expected: str
+    server: str, browser, start: str, query: str, expected: str, site_pass: Pass
 ) -> None:
+    if site_pass.done:
+        return
     links = search(browser, server + start, query)
     paths = [urlparse(link).path for link in links]
     assert paths and paths[0] == expected, f"{query!r} from {start}: best hit {paths[:1]}"
@@ -217,3 +309,22 @@ def test_search_finds_pages_in_the_readers_language(
             assert path.startswith(prefix), f"{query!r} from {start} offered {path}"
         else:
             assert not path.startswith(("/zh-hans/", "/zh-hant/")), f"{query!r} offered {path}"
+    site_pass.record()
+
+
+def test_a_kept_pass_is_for_the_exact_files_it_checked(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    (site / "a").mkdir(parents=True)
+    (site / "a" / "index.html").write_text('<link href="../x.css"><p>A</p>', encoding="utf-8")
+    (site / "x.css").write_text("p{}", encoding="utf-8")
+    (site / "other.txt").write_text("1", encoding="utf-8")
+    page = load_key(site, "/a/")
+    fetched = [site_file("/a/"), site_file("/x.css")]
+    assert fetched == ["a/index.html", "x.css"]
+    checked = files_digest(site, fetched)
+    (site / "other.txt").write_text("2", encoding="utf-8")
+    assert load_key(site, "/a/") == page and files_digest(site, fetched) == checked
+    (site / "x.css").write_text("p{color:red}", encoding="utf-8")
+    assert load_key(site, "/a/") != page and files_digest(site, fetched) != checked
+    (site / "x.css").unlink()
+    assert files_digest(site, fetched) is None
