@@ -28,6 +28,7 @@ from sitebuild import (
     notebooks,
     outputs,
     search,
+    stylesheets,
     weight,
 )
 from sitebuild.bench.claims import render_claims, render_markers
@@ -220,6 +221,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     def _finish_languages(self, config: MkDocsConfig) -> None:
         if languages.all_languages_built(config):
             languages.split_search_index(config)
+            stylesheets.purge_site(Path(config.site_dir), self._cache_dir("stylesheets"))
             self.inventories.write(config)
             if not self.serving:
                 self.shown = None  # a later build in the same process reads the results again

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
+import material
 import pytest
 
 from sitebuild import audit
@@ -51,8 +52,8 @@ class LazyBrowser:
         self.launched = None
         self.requested: set[str] = set()
 
-    def new_page(self):  # type: ignore[no-untyped-def]
-        page = self.__getattr__("new_page")()
+    def new_page(self, **options):  # type: ignore[no-untyped-def]
+        page = self.__getattr__("new_page")(**options)
         page.on("request", lambda request: self.requested.add(urlparse(request.url).path))
         return page
 
@@ -269,6 +270,93 @@ def test_page_makes_no_request_outside_its_origin(
     outside = [url for url in requested if urlparse(url).netloc not in {origin, ""}]
     assert requested, "the browser recorded no request at all"
     assert not outside, f"{path} requested {outside}"
+    site_pass.record()
+
+
+MATERIAL_SHEET = next(
+    (Path(material.__file__).parent / "templates" / "assets" / "stylesheets").glob("main.*.min.css")
+)
+
+
+SHOWN = [
+    "display",
+    "visibility",
+    "opacity",
+    "color",
+    "background-color",
+    "background-image",
+    "border-top",
+    "border-bottom",
+    "border-left",
+    "border-right",
+    "border-radius",
+    "box-shadow",
+    "outline",
+    "font-family",
+    "font-size",
+    "font-weight",
+    "font-style",
+    "line-height",
+    "text-decoration-line",
+    "text-align",
+    "white-space",
+    "mask-image",
+    "transform",
+    "content",
+    "cursor",
+    "z-index",
+    "overflow-x",
+    "overflow-y",
+]
+"""What an element looks like, besides its box (which the layout of the others also shows)."""
+STYLES = """(shown) => {
+  // Every element's box and shown style, and its ::before's and ::after's, as FNV-1a hashes.
+  const hash = (text) => {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    return h >>> 0;
+  };
+  const style = (element, pseudo) => {
+    const s = getComputedStyle(element, pseudo);
+    return shown.map((name) => s.getPropertyValue(name)).join(";");
+  };
+  return Array.from(document.querySelectorAll("body *"), (e) => {
+    const box = e.getBoundingClientRect();
+    const name = e.tagName.toLowerCase() + (e.id ? "#" + e.id : "");
+    const boxText = [box.x, box.y, box.width, box.height].join(",");
+    const all = boxText + "|" + style(e, null) + "|" + style(e, "::before") + "|" +
+      style(e, "::after");
+    return [name, hash(all)];
+  });
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+@pytest.mark.parametrize("path", ["/", "/zh-hant/tips/performance/", "/reference/api/"])
+def test_the_purged_stylesheet_changes_no_computed_style(
+    server: str, browser, path: str, width: int, site_pass: Pass
+) -> None:
+    """sitebuild.stylesheets drops Material's rules that no page matches: every element, and
+    its ::before and ::after, has the same box and shown style (SHOWN) with Material's whole
+    stylesheet in place of the purged one."""
+    if site_pass.done:
+        return
+    whole = MATERIAL_SHEET.read_text(encoding="utf-8")
+    styles = []
+    for swap in (False, True):
+        page = browser.new_page(viewport={"width": width, "height": 800})
+        if swap:
+            page.route(
+                "**/assets/stylesheets/main.*.min.css",
+                lambda route: route.fulfill(body=whole, content_type="text/css"),
+            )
+        page.goto(server + path, wait_until="networkidle")
+        styles.append(page.evaluate(STYLES, SHOWN))
+        page.close()
+    purged, full = styles
+    assert len(purged) == len(full) > 100
+    differ = [p[0] for p, f in zip(purged, full, strict=True) if p != f]
+    assert not differ, f"{path} at {width} px: {len(differ)} elements differ: {differ[:8]}"
     site_pass.record()
 
 
