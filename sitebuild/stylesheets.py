@@ -149,7 +149,9 @@ def purge_site(site: Path, cache: Path) -> Path | None:
         (p.read_text(encoding="utf-8") for p in scripts),
     )
     original = sheet.read_text(encoding="utf-8")
-    key = hashlib.sha256("\n".join([original, *sorted(words), *prefixes]).encode())
+    # The key covers the sheet, the vocabulary and this module, which decides what is dropped.
+    code = Path(__file__).read_text(encoding="utf-8")
+    key = hashlib.sha256("\n".join([code, original, *sorted(words), *prefixes]).encode())
     kept = cache / f"{key.hexdigest()[:20]}.css"
     if not kept.exists():
         cache.mkdir(parents=True, exist_ok=True)

@@ -71,3 +71,27 @@ def test_the_site_links_the_purged_sheet_under_a_name_of_its_own(tmp_path: Path)
 def test_unreadable_css_is_an_error_naming_it() -> None:
     with pytest.raises(ValueError, match="unreadable CSS rule"):
         purge(".md-typeset{a:b}.md-nav", WORDS, PREFIXES)  # a rule without its block
+
+
+def test_a_kept_purge_is_for_the_same_sheet_vocabulary_and_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sitebuild import stylesheets
+
+    def site(name: str, page: str) -> Path:
+        root = tmp_path / name
+        (root / "assets" / "stylesheets").mkdir(parents=True)
+        sheet = root / "assets" / "stylesheets" / "main.0000.min.css"
+        sheet.write_text(".a{x:y}.b{x:y}", encoding="utf-8")
+        (root / "index.html").write_text(page, encoding="utf-8")
+        return root
+
+    cache = tmp_path / "cache"
+    purge_site(site("one", '<p class="a">'), cache)
+    purge_site(site("two", '<p class="b">'), cache)
+    assert len(list(cache.iterdir())) == 2
+    other_code = tmp_path / "stylesheets.py"
+    other_code.write_text("# another version of the module\n", encoding="utf-8")
+    monkeypatch.setattr(stylesheets, "__file__", str(other_code))
+    purge_site(site("three", '<p class="b">'), cache)
+    assert len(list(cache.iterdir())) == 3
