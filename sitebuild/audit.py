@@ -133,23 +133,6 @@ def served(site: Path) -> Iterator[str]:
         server.shutdown()
 
 
-def score(
-    root: Path,
-    site: Path,
-    page: str,
-    *,
-    categories: tuple[str, ...] = CATEGORIES,
-    run: int = 1,
-    scheme: str = "light",
-    base_url: str,
-) -> Scores:
-    """Score ``page`` once in the ``light`` or ``dark`` scheme, or read the cached run."""
-    found = score_pages(
-        root, site, [page], categories=categories, runs=(run,), scheme=scheme, base_url=base_url
-    )
-    return found[page, run]
-
-
 def score_pages(
     root: Path,
     site: Path,
