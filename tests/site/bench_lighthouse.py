@@ -8,29 +8,21 @@ gates. Runs are cached by the page's content, like the gated ones.
 from __future__ import annotations
 
 import os
-import statistics
 from pathlib import Path
 
 from sitebuild import audit
 
-from ..support import ROOT
+from ..support import ROOT, project
 
 
 def test_performance_is_reported(built_site: Path, server: str) -> None:
     audit.lighthouse_cli(ROOT)
     runs = tuple(range(1, int(os.environ.get("LIGHTHOUSE_RUNS", "3")) + 1))
-    pages = audit.audited_pages()
+    pages = audit.audited_pages(project())
     found = audit.score_pages(
-        ROOT, built_site, pages, categories=("performance",), runs=runs, base_url=server + "/"
+        ROOT, built_site, pages, categories=audit.PERFORMANCE, runs=runs, base_url=server + "/"
     )
-    lines = [f"{'page':36} {'performance (median of ' + str(len(runs)) + ')':>28}"]
-    medians = []
-    for page in pages:
-        scores = [found[page, n].scores["performance"] for n in runs]
-        medians.append(statistics.median(scores))
-        lines.append(f"{'/' + page:36} {medians[-1]:>28.0f}   runs: {scores}")
-    lines.append(f"median over pages {statistics.median(medians):.0f}, lowest {min(medians):.0f}")
-    report = "\n".join(lines)
+    report, medians = audit.performance_report(found)
     (ROOT / ".cache" / "lighthouse").mkdir(parents=True, exist_ok=True)
     (ROOT / ".cache" / "lighthouse" / "report.txt").write_text(report + "\n", encoding="utf-8")
     print("\n" + report)

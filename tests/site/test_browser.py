@@ -23,8 +23,6 @@ from urllib.parse import unquote, urlparse
 import material
 import pytest
 
-from sitebuild import audit
-
 from ..support import ROOT, locales, pages
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -58,9 +56,7 @@ class LazyBrowser:
         return page
 
     def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
-        if self.launched is None:
-            if not Path(CHROMIUM).exists():
-                pytest.fail("Chromium is missing: install Debian's chromium package (see .ci/run)")
+        if self.launched is None:  # the fixture has checked that Chromium is there
             self.launched = self.playwright.chromium.launch(
                 executable_path=CHROMIUM, args=LAUNCH_ARGS
             )
@@ -101,28 +97,43 @@ class Pass:
     """A check's pass, kept for the files the browser fetched during it, with their content.
 
     ``done`` when an earlier run passed and every file it fetched is unchanged; call
-    ``record()`` at the end of a passing check.
+    ``record(fetched)`` with the URL paths it fetched at the end of a passing check.
     """
 
-    def __init__(self, path: Path, site: Path, browser: LazyBrowser) -> None:
-        self.path, self.site, self.browser = path, site, browser
-        browser.requested.clear()
+    def __init__(self, path: Path, site: Path) -> None:
+        self.path, self.site = path, site
         kept = json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
         self.done = bool(kept) and files_digest(site, kept["files"]) == kept["digest"]
 
-    def record(self) -> None:
-        files = sorted({site_file(p) for p in self.browser.requested})
+    def record(self, fetched: set[str]) -> None:
+        files = sorted({site_file(p) for p in fetched})
         assert files, "the check fetched no file from the site"
         self.path.parent.mkdir(parents=True, exist_ok=True)
         kept = {"files": files, "digest": files_digest(self.site, files)}
         self.path.write_text(json.dumps(kept), encoding="utf-8")
 
 
+def pass_of(site: Path, name: str) -> Pass:
+    """The kept pass of the check called ``name`` (a test id, or a page's URL path)."""
+    key = hashlib.sha256(name.encode()).hexdigest()[:16]
+    return Pass(ROOT / ".cache" / "browser" / f"check-{key}.json", site)
+
+
+class SitePass:
+    """A whole-site check's Pass, recording what the module's browser fetched during it."""
+
+    def __init__(self, kept: Pass, browser: LazyBrowser) -> None:
+        self.kept, self.browser, self.done = kept, browser, kept.done
+        browser.requested.clear()
+
+    def record(self) -> None:
+        self.kept.record(self.browser.requested)
+
+
 @pytest.fixture
-def site_pass(built_site: Path, browser: LazyBrowser, request: pytest.FixtureRequest) -> Pass:
+def site_pass(built_site: Path, browser: LazyBrowser, request: pytest.FixtureRequest) -> SitePass:
     """The pass of the running check, by its test id (see Pass)."""
-    name = hashlib.sha256(request.node.nodeid.encode()).hexdigest()[:16]
-    return Pass(ROOT / ".cache" / "browser" / f"check-{name}.json", built_site, browser)
+    return SitePass(pass_of(built_site, request.node.nodeid), browser)
 
 
 PAGE_BUDGET = 400 * 1024
@@ -147,6 +158,7 @@ class Watch:
         self.errors: list[str] = []
         self.failed: list[str] = []
         self.outside: list[str] = []
+        self.fetched: set[str] = set()
         self.bytes = 0
         page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda error: self.errors.append(str(error)))
@@ -155,6 +167,8 @@ class Watch:
         page.on("request", lambda r: self._request(r.url, origin))
 
     def _request(self, url: str, origin: str) -> None:
+        if urlparse(url).netloc == origin:
+            self.fetched.add(urlparse(url).path)
         if urlparse(url).scheme in {"http", "https"} and urlparse(url).netloc != origin:
             self.outside.append(url)
 
@@ -167,13 +181,6 @@ class Watch:
         return self.errors + self.failed + [f"outside: {u}" for u in self.outside]
 
 
-def load_key(site: Path, path: str) -> str:
-    """What loading one page depends on: its HTML, the files it names, this test and Chromium."""
-    digest = audit.page_digest(site, path.strip("/") + "/" if path != "/" else "")
-    digest.update(Path(__file__).read_bytes() + chromium_version().encode())
-    return digest.hexdigest()[:20]
-
-
 @functools.cache
 def chromium_version() -> str:
     return subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout
@@ -181,13 +188,14 @@ def chromium_version() -> str:
 
 def test_every_page_loads_clean_and_light(built_site: Path, server: str, browser) -> None:
     """Every page in every language: no console error, no failed or outside request, and
-    at most PAGE_BUDGET bytes loaded. A page's pass is kept for its exact HTML and the files it
-    names, like the Lighthouse runs, so only a changed page is loaded again."""
-    passes = ROOT / ".cache" / "browser"
+    at most PAGE_BUDGET bytes loaded. A page's pass is kept for the files its load fetched
+    (Pass), so only a changed page is loaded again."""
     paths = url_paths()
     assert len(paths) == 3 * len(pages(locales()[0]))
-    keys = {path: load_key(built_site, path) for path in paths}
-    stale = [path for path in paths if not (passes / f"{keys[path]}.ok").exists()]
+    kept = {path: pass_of(built_site, path) for path in paths}
+    stale = [path for path in paths if not kept[path].done]
+    if not stale:
+        return
     context = browser.new_context()
     origin = urlparse(server).netloc
     problems, heavy = {}, {}
@@ -201,8 +209,7 @@ def test_every_page_loads_clean_and_light(built_site: Path, server: str, browser
         if watch.bytes > PAGE_BUDGET or watch.bytes == 0:
             heavy[path] = watch.bytes // 1024
         if path not in problems and path not in heavy:
-            passes.mkdir(parents=True, exist_ok=True)
-            (passes / f"{keys[path]}.ok").write_text(f"{path} {watch.bytes}\n")
+            kept[path].record(watch.fetched)
     context.close()
     assert not problems, f"pages with errors or failed requests: {problems}"
     assert not heavy, f"pages over {PAGE_BUDGET // 1024} KiB (KiB loaded): {heavy}"
@@ -210,7 +217,7 @@ def test_every_page_loads_clean_and_light(built_site: Path, server: str, browser
 
 @pytest.mark.parametrize("path", ["/concepts/control-flow/", "/zh-hans/tips/performance/"])
 def test_switching_language_and_palette_and_searching_log_no_error(
-    server: str, browser, path: str, site_pass: Pass
+    server: str, browser, path: str, site_pass: SitePass
 ) -> None:
     if site_pass.done:
         return
@@ -240,7 +247,7 @@ def test_switching_language_and_palette_and_searching_log_no_error(
     site_pass.record()
 
 
-def test_search_loads_its_index_only_when_opened(server: str, browser, site_pass: Pass) -> None:
+def test_search_loads_its_index_only_when_opened(server: str, browser, site_pass: SitePass) -> None:
     if site_pass.done:
         return
     page = browser.new_page()
@@ -257,7 +264,7 @@ def test_search_loads_its_index_only_when_opened(server: str, browser, site_pass
 
 @pytest.mark.parametrize("path", ["/", "/zh-hans/concepts/static-vs-dynamic/", "/zh-hant/"])
 def test_page_makes_no_request_outside_its_origin(
-    server: str, browser, path: str, site_pass: Pass
+    server: str, browser, path: str, site_pass: SitePass
 ) -> None:
     if site_pass.done:
         return
@@ -334,7 +341,7 @@ STYLES = """(shown) => {
 @pytest.mark.parametrize("width", [1280, 360])
 @pytest.mark.parametrize("path", ["/", "/zh-hant/tips/performance/", "/reference/api/"])
 def test_the_purged_stylesheet_changes_no_computed_style(
-    server: str, browser, path: str, width: int, site_pass: Pass
+    server: str, browser, path: str, width: int, site_pass: SitePass
 ) -> None:
     """sitebuild.stylesheets drops Material's rules that no page matches: every element, and
     its ::before and ::after, has the same box and shown style (SHOWN) with Material's whole
@@ -384,7 +391,7 @@ def search(browser, url: str, query: str) -> list[str]:
     ],
 )
 def test_search_finds_pages_in_the_readers_language(
-    server: str, browser, start: str, query: str, expected: str, site_pass: Pass
+    server: str, browser, start: str, query: str, expected: str, site_pass: SitePass
 ) -> None:
     if site_pass.done:
         return
@@ -406,13 +413,19 @@ def test_a_kept_pass_is_for_the_exact_files_it_checked(tmp_path: Path) -> None:
     (site / "a" / "index.html").write_text('<link href="../x.css"><p>A</p>', encoding="utf-8")
     (site / "x.css").write_text("p{}", encoding="utf-8")
     (site / "other.txt").write_text("1", encoding="utf-8")
-    page = load_key(site, "/a/")
-    fetched = [site_file("/a/"), site_file("/x.css")]
-    assert fetched == ["a/index.html", "x.css"]
-    checked = files_digest(site, fetched)
+    assert [site_file("/a/"), site_file("/x.css"), site_file("/")] == [
+        "a/index.html",
+        "x.css",
+        "index.html",
+    ]
+    kept = Pass(tmp_path / "check.json", site)
+    assert not kept.done
+    kept.record({"/a/", "/x.css"})
+    assert Pass(kept.path, site).done
     (site / "other.txt").write_text("2", encoding="utf-8")
-    assert load_key(site, "/a/") == page and files_digest(site, fetched) == checked
+    assert Pass(kept.path, site).done, "a file the check did not fetch changed"
     (site / "x.css").write_text("p{color:red}", encoding="utf-8")
-    assert load_key(site, "/a/") != page and files_digest(site, fetched) != checked
+    assert not Pass(kept.path, site).done
+    kept.record({"/a/", "/x.css"})
     (site / "x.css").unlink()
-    assert files_digest(site, fetched) is None
+    assert not Pass(kept.path, site).done

@@ -14,10 +14,10 @@ import pytest
 
 from sitebuild import audit
 
-from ..support import ROOT
+from ..support import ROOT, project
 
 GATED = audit.GATED
-DARK = ("accessibility",)
+PAGES = audit.audited_pages(project())
 
 
 @pytest.fixture(scope="module")
@@ -30,26 +30,24 @@ def lighthouse() -> Path:
 
 @pytest.fixture(scope="module")
 def light_scores(built_site: Path, server: str, lighthouse: Path) -> dict:
-    pages = audit.audited_pages()
-    return audit.score_pages(ROOT, built_site, pages, categories=GATED, base_url=server + "/")
+    return audit.score_pages(ROOT, built_site, PAGES, categories=GATED, base_url=server + "/")
 
 
 @pytest.fixture(scope="module")
 def dark_scores(built_site: Path, server: str, lighthouse: Path) -> dict:
-    pages = audit.audited_pages()
     return audit.score_pages(
-        ROOT, built_site, pages, categories=DARK, scheme="dark", base_url=server + "/"
+        ROOT, built_site, PAGES, categories=audit.DARK_GATED, scheme="dark", base_url=server + "/"
     )
 
 
-@pytest.mark.parametrize("page", audit.audited_pages())
+@pytest.mark.parametrize("page", PAGES)
 def test_accessibility_best_practices_and_seo_are_100(light_scores: dict, page: str) -> None:
     found = light_scores[page, 1]
     below = {c: found.scores[c] for c in GATED if found.scores[c] < 100}
     assert not below, f"/{page}: {below}; failing audits: {found.failing}"
 
 
-@pytest.mark.parametrize("page", audit.audited_pages())
+@pytest.mark.parametrize("page", PAGES)
 def test_accessibility_is_100_in_the_dark_scheme_too(dark_scores: dict, page: str) -> None:
     found = dark_scores[page, 1]
     assert found.scores["accessibility"] == 100, f"/{page} (dark): {found.failing}"

@@ -33,42 +33,31 @@ def plugin() -> JupyterPlugin:
     return found
 
 
-def page(path: Path) -> SimpleNamespace:
+def page(folder: Path, relative: str, text: str) -> SimpleNamespace:
+    """A MkDocs file of ``text``, written at ``folder / relative``."""
+    path = folder / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
     return SimpleNamespace(abs_src_path=str(path))
 
 
 def test_a_page_outside_the_patterns_is_not_read(
     plugin: JupyterPlugin, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = tmp_path / "tips" / "item.md"
-    path.parent.mkdir()
-    path.write_text(NOTEBOOK, encoding="utf-8")
+    file = page(tmp_path, "tips/item.md", NOTEBOOK)
     read: list[str] = []
     monkeypatch.setattr(mkdocs_jupyter.plugin.jupytext, "read", lambda p, *a, **k: read.append(p))
-    assert plugin.should_include(page(path)) is False
+    assert plugin.should_include(file) is False
     assert read == []
 
 
 def test_a_matching_page_with_a_python_kernel_is_a_notebook(
     plugin: JupyterPlugin, tmp_path: Path
 ) -> None:
-    path = tmp_path / "notebooks" / "first.md"
-    path.parent.mkdir()
-    path.write_text(NOTEBOOK, encoding="utf-8")
-    assert plugin.should_include(page(path)) is True
+    file = page(tmp_path, "notebooks/first.md", NOTEBOOK)
+    assert plugin.should_include(file) is True
 
 
 def test_a_matching_page_without_a_kernel_is_not(plugin: JupyterPlugin, tmp_path: Path) -> None:
-    path = tmp_path / "notebooks" / "plain.md"
-    path.parent.mkdir()
-    path.write_text("# Plain page\n\nText.\n", encoding="utf-8")
-    assert plugin.should_include(page(path)) is False
-
-
-def test_the_same_notebook_outside_the_patterns_is_not(
-    plugin: JupyterPlugin, tmp_path: Path
-) -> None:
-    path = tmp_path / "tips" / "first.md"
-    path.parent.mkdir()
-    path.write_text(NOTEBOOK, encoding="utf-8")
-    assert plugin.should_include(page(path)) is False
+    file = page(tmp_path, "notebooks/plain.md", "# Plain page\n\nText.\n")
+    assert plugin.should_include(file) is False

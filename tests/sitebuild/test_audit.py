@@ -1,0 +1,43 @@
+"""sitebuild.audit: which pages are scored, which scores fail, and the performance report.
+
+Lighthouse itself runs in tests/site/test_lighthouse.py, on the built site.
+"""
+
+from __future__ import annotations
+
+from sitebuild import audit
+from sitebuild.audit import Scores
+
+from ..support import locales, project
+
+
+def test_every_kind_of_page_is_audited_in_every_language() -> None:
+    pages = audit.audited_pages(project())
+    assert len(pages) == len(audit.PAGES) * len(locales())
+    for locale in locales()[1:]:
+        assert f"{locale}/reference/api/" in pages
+    assert "" in pages and "glossary/" in pages
+
+
+def test_a_gated_score_below_100_fails_naming_page_scheme_and_audits() -> None:
+    fine = {c: 100 for c in audit.GATED}
+    light = {
+        ("", 1): Scores("", fine, {c: [] for c in audit.GATED}),
+        ("glossary/", 1): Scores("glossary/", {**fine, "seo": 92}, {"seo": ["meta-description"]}),
+    }
+    dark = {("", 1): Scores("", {"accessibility": 96}, {"accessibility": ["color-contrast"]})}
+    assert audit.gate_failures(light, dark) == [
+        "/glossary/: seo 92: ['meta-description']",
+        "/ (dark): accessibility 96: ['color-contrast']",
+    ]
+
+
+def test_the_performance_report_gives_each_pages_median() -> None:
+    scores = {
+        (page, run): Scores(page, {"performance": value}, {})
+        for page, values in {"": [90, 96, 94], "tips/": [80, 70, 85]}.items()
+        for run, value in enumerate(values, start=1)
+    }
+    report, medians = audit.performance_report(scores)
+    assert medians == [94, 80]
+    assert "median over pages 87, lowest 80" in report
