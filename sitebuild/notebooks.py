@@ -27,6 +27,7 @@ Examples:
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -173,6 +174,10 @@ def convert(markdown: str, context: NotebookContext) -> NotebookNode:
     flush()
     if len(cells) <= 2:  # the title and the set-up cell alone
         raise NotebookFailed(f"{context.page}: the notebook would be empty")
+    for number, cell in enumerate(cells):
+        # nbformat draws cell ids at random; ids from the content make the same page give the
+        # same notebook, so the published notebooks change only when their pages do.
+        cell.id = hashlib.sha256(f"{number}\0{cell.source}".encode()).hexdigest()[:8]
     notebook = nbformat.v4.new_notebook(
         cells=cells,
         metadata={

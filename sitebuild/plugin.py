@@ -61,6 +61,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         self.project = Project.from_config(config)
         languages.configure(config, self.project.cache)
+        search.cache_entries(config, self.project.cache / "search")
         if self.benchmarks is None:
             self.benchmarks = Benchmarks(
                 self.project.root, self.project.cache / "bench", serving=self.serving

@@ -1,4 +1,4 @@
-"""sitebuild.head, search, a11y and notebook_pages: the page-level fixes, on small inputs."""
+"""sitebuild.head, a11y and notebook_pages: the page-level fixes, on small inputs."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from sitebuild import a11y, head, notebook_pages, search
+from sitebuild import a11y, head, notebook_pages
 
 
 def test_the_description_is_the_first_paragraph_of_the_pages_own() -> None:
@@ -34,15 +34,6 @@ def test_alternates_are_absolute_with_x_default() -> None:
     found = head.alternates("https://example.org/guide", "tips/", roots, "en")
     assert [a.hreflang for a in found] == ["en", "zh-Hans", "zh-Hant", "x-default"]
     assert found[2].href == "https://example.org/guide/zh-hant/tips/"
-
-
-def test_code_blocks_leave_the_search_index_and_prose_stays() -> None:
-    page = (
-        '<p>Use <code>no_grad</code>.</p><div class="language-python highlight"><pre>x</pre></div>'
-    )
-    lean = search.lean(page)
-    assert '<div data-search-exclude class="language-python highlight">' in lean
-    assert lean.startswith("<p>Use <code>no_grad</code>.</p>")
 
 
 def test_the_search_dialog_gets_a_name_once() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import nbformat
 import pytest
 
 from sitebuild.figures import Figures
@@ -67,6 +68,16 @@ def test_a_page_becomes_cells_in_reading_order(context: NotebookContext) -> None
     rest = notebook.cells[4].source
     assert "> **Changes**\n> - one\n> - two\n>\n\nAfter the note." in rest
     assert "```bash\nmake test\n```" in rest
+
+
+def test_the_same_page_gives_the_same_notebook(context: NotebookContext) -> None:
+    first, again = convert(PAGE, context), convert(PAGE, context)
+    assert nbformat.writes(first) == nbformat.writes(again)
+    ids = [cell.id for cell in first.cells]
+    assert len(set(ids)) == len(ids)
+    changed = convert(PAGE.replace('print("hi")', 'print("hey")'), context)
+    assert changed.cells[3].id != first.cells[3].id
+    assert changed.cells[2].id == first.cells[2].id
 
 
 def test_without_a_repository_the_setup_cell_says_how_to_install() -> None:
