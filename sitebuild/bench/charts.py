@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sitebuild.bench.formats import format_value
+from sitebuild.bench.formats import format_ratio, format_value
 
 MARKERS = ("circle", "square", "triangle", "diamond")
 SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -98,8 +98,37 @@ class ChartText:
     missing: Callable[[str, str], str]
 
 
-def line_chart(lines: list[Line], y_unit: str, text: ChartText, mark: float | None) -> str:
-    """An SVG log-log chart of ``lines``, with a dashed line at ``mark`` if given."""
+@dataclass(frozen=True)
+class Frame:
+    """Where a chart draws, in SVG units: its plot's size and margins, and its legend's place.
+
+    Every chart is drawn in two frames (see :func:`figure`): a wide chart shrunk to a phone's
+    width would shrink its text below a readable size.
+    """
+
+    width: int
+    plot_height: int
+    left: int
+    right: int
+    top: int = 14
+    bottom: int = 46
+    legend_below: bool = False
+    style: str = "width:100%;height:auto;font-size:12px"
+
+
+WIDE = Frame(
+    620, 300, left=78, right=112, style="width:100%;min-width:520px;height:auto;font-size:12px"
+)
+"""Desktop and tablet: the legend in the right margin; below 520 px it scrolls sideways."""
+NARROW = Frame(328, 250, left=70, right=14, legend_below=True)
+"""Phones: as wide as the text column of a 360 px screen, where its text is drawn at 12 px."""
+LEGEND_ROW = 20
+
+
+def line_chart(
+    lines: list[Line], y_unit: str, text: ChartText, mark: float | None, frame: Frame = WIDE
+) -> str:
+    """An SVG log-log chart of ``lines`` in ``frame``, with a dashed line at ``mark`` if given."""
     drawn = [line for line in lines if line.points]
     if not drawn:
         return ""
@@ -107,7 +136,10 @@ def line_chart(lines: list[Line], y_unit: str, text: ChartText, mark: float | No
     ys = [y for line in drawn for _, y in line.points]
     x_ticks = sorted(set(xs)) if len(set(xs)) <= 8 else decade_ticks(min(xs), max(xs))
     y_ticks = decade_ticks(min(ys), max(ys))
-    left, right, top, bottom, width, height = 78, 112, 14, 46, 620, 300
+    left, right, top, bottom = frame.left, frame.right, frame.top, frame.bottom
+    width, height = frame.width, frame.plot_height
+    legend_top = height + 6
+    total = legend_top + LEGEND_ROW * len(drawn) if frame.legend_below else height
     x_low, x_high = math.log10(min(x_ticks)), math.log10(max(x_ticks))
     y_low, y_high = math.log10(min(y_ticks)), math.log10(max(y_ticks))
 
@@ -121,10 +153,9 @@ def line_chart(lines: list[Line], y_unit: str, text: ChartText, mark: float | No
 
     title = html.escape(text.title)
     parts = [
-        f'<svg class="bench-line" role="img" viewBox="0 0 {width} {height}" width="{width}" '
+        f'<svg class="bench-line" role="img" viewBox="0 0 {width} {total}" width="{width}" '
         # Text inherits the root's fill, the page's text colour; lines and markers set their own.
-        f'height="{height}" fill="currentColor" '
-        'style="width:100%;min-width:520px;height:auto;font-size:12px">',
+        f'height="{total}" fill="currentColor" style="{frame.style}">',
         f"<title>{title}</title>",
     ]
     axis = 'stroke="currentColor" stroke-opacity="0.25" stroke-width="1"'
@@ -152,14 +183,21 @@ def line_chart(lines: list[Line], y_unit: str, text: ChartText, mark: float | No
     )
     if mark is not None:
         x = px(mark)
+        label = text.crossover(mark)
         parts.append(
             f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{height - bottom}" '
             'stroke="currentColor" stroke-width="1.5" stroke-dasharray="5 4"/>'
         )
-        parts.append(
-            f'<text x="{x - 4:.1f}" y="{top + 12}" text-anchor="end">'
-            f"{html.escape(text.crossover(mark))}</text>"
-        )
+        # Left of the mark if the label fits there, else right of it, else as far right as the
+        # plot allows: never outside the plot, where the axis labels or the legend are.
+        size = text_width(label)
+        if x - 4 - size >= left:
+            start = x - 4 - size
+        elif x + 4 + size <= width - right:
+            start = x + 4
+        else:
+            start = max(left, width - right - size)
+        parts.append(f'<text x="{start:.1f}" y="{top + 12}">{html.escape(label)}</text>')
     for index, line in enumerate(lines):
         colour = f"var(--bench-series-{index % 4})"
         if not line.points:
@@ -169,9 +207,13 @@ def line_chart(lines: list[Line], y_unit: str, text: ChartText, mark: float | No
             f'<polyline points="{points}" fill="none" style="stroke:{colour}" stroke-width="2"/>'
         )
         parts += [_marker(MARKERS[index % 4], px(x), py(y), colour) for x, y in line.points]
-        # A legend in the right margin rather than labels at the line ends, which collide
-        # where lines meet (at large sizes every variant costs the same).
-        legend_x, legend_y = width - right + 12, top + 8 + index * 20
+        # A legend rather than labels at the line ends, which collide where lines meet (at
+        # large sizes every variant costs the same): in the right margin, or under a narrow plot.
+        row = drawn.index(line)
+        if frame.legend_below:
+            legend_x, legend_y = left, legend_top + row * LEGEND_ROW
+        else:
+            legend_x, legend_y = width - right + 12, top + 8 + row * LEGEND_ROW
         parts += [
             f'<line x1="{legend_x}" y1="{legend_y}" x2="{legend_x + 22}" y2="{legend_y}" '
             f'style="stroke:{colour}" stroke-width="2"/>',
@@ -179,17 +221,92 @@ def line_chart(lines: list[Line], y_unit: str, text: ChartText, mark: float | No
             f'<text x="{legend_x + 28}" y="{legend_y + 4}">{html.escape(line.variant)}</text>',
         ]
     parts.append("</svg>")
+    return "".join(parts)
+
+
+def line_figure(lines: list[Line], y_unit: str, text: ChartText, mark: float | None) -> str:
+    """A line chart in both frames, captioned with its title and any variant left out."""
+    wide = line_chart(lines, y_unit, text, mark, WIDE)
+    if not wide:
+        return ""
     notes = [text.missing(line.variant, line.missing) for line in lines if line.missing]
-    caption = " ".join([title, *(html.escape(n) for n in notes)])
-    return figure("".join(parts), caption)
+    caption = " ".join([html.escape(text.title), *(html.escape(n) for n in notes)])
+    return figure(wide, line_chart(lines, y_unit, text, mark, NARROW), caption)
 
 
-def figure(svg: str, caption: str) -> str:
-    """A chart and its caption. On a narrow screen the chart scrolls sideways at a readable size
+@dataclass(frozen=True)
+class Bar:
+    """One ratio against the baseline: above 1 is faster."""
+
+    label: str
+    value: float
+
+
+def bar_chart(bars: list[Bar], title: str, narrow: bool = False) -> str:
+    """A log-scale bar chart of ratios around 1×: each label beside its bar, or above it."""
+    bar_h, gap = 16, 6
+    label_w, plot_w, spare = (0, 240, 88) if narrow else (300, 360, 70)
+    label_h = 16 if narrow else 0
+    extent = max(1.0, max(abs(math.log10(bar.value)) for bar in bars)) * 1.15
+    mid = label_w + 20 + plot_w / 2 if narrow else label_w + plot_w / 2
+    width = label_w + plot_w + spare
+    height = len(bars) * (label_h + bar_h + gap) + 30
+    style = NARROW.style if narrow else WIDE.style
+
+    def x_of(value: float) -> float:
+        return mid + math.log10(value) / extent * (plot_w / 2)
+
+    parts = [
+        f'<svg class="bench-chart" role="img" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" '
+        # The text inherits the root's fill: the page's text colour in either scheme.
+        f'fill="currentColor" style="{style}">',
+        f"<title>{html.escape(title)}</title>",
+    ]
+    y = 8
+    for bar in bars:
+        left, right = sorted((mid, x_of(bar.value)))
+        colour = "var(--md-accent-fg-color)" if bar.value >= 1 else "var(--md-primary-fg-color)"
+        label = html.escape(bar.label)
+        if narrow:
+            parts.append(f'<text x="0" y="{y + 12}">{label}</text>')
+            y += label_h
+        else:
+            parts.append(f'<text x="{label_w - 8}" y="{y + 12}" text-anchor="end">{label}</text>')
+        parts += [
+            f'<rect x="{left:.1f}" y="{y}" width="{max(right - left, 1):.1f}" '
+            f'height="{bar_h}" style="fill:{colour}"/>',
+            f'<text x="{right + 4:.1f}" y="{y + 12}">{format_ratio(bar.value)}</text>',
+        ]
+        y += bar_h + gap
+    parts += [
+        f'<line x1="{mid}" y1="2" x2="{mid}" y2="{y}" stroke="currentColor" stroke-width="1"/>',
+        f'<text x="{mid}" y="{y + 14}" text-anchor="middle">1×</text>',
+        "</svg>",
+    ]
+    return "".join(parts)
+
+
+def bar_figure(bars: list[Bar], title: str) -> str:
+    """A bar chart in both layouts, captioned with ``title``."""
+    return figure(bar_chart(bars, title), bar_chart(bars, title, narrow=True), html.escape(title))
+
+
+def text_width(text: str, size: float = 12) -> float:
+    """About how wide ``text`` is drawn at ``size`` px: CJK characters are square, others about
+    0.6 of the size. Enough to decide on which side of a mark a label fits."""
+    wide = sum(1 for c in text if ord(c) >= 0x2E80)
+    return (wide + 0.6 * (len(text) - wide)) * size
+
+
+def figure(wide: str, narrow: str, caption: str) -> str:
+    """A chart in its two frames, and its caption: the page's stylesheet shows the narrow one on
+    phones (``overrides/main.html``). The wide one scrolls sideways below its minimum width
     rather than shrinking its text; it is focusable so that keyboards can scroll it too."""
     return (
         '<figure class="bench-figure" data-search-exclude="">\n'
-        f'<div class="bench-scroll" tabindex="0" data-search-exclude>{svg}</div>\n'
+        f'<div class="bench-scroll bench-wide" tabindex="0" data-search-exclude>{wide}</div>\n'
+        f'<div class="bench-narrow" data-search-exclude>{narrow}</div>\n'
         f"<figcaption>{caption}</figcaption>\n</figure>"
     )
 

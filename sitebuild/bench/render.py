@@ -14,8 +14,6 @@ Examples:
 
 from __future__ import annotations
 
-import html
-import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -259,41 +257,11 @@ class Renderer:
         ratios = {k: v for k, v in data.speedups().items() if k[1] != data.baseline}
         if not ratios:
             return ""
-        bar_h, gap, label_w, plot_w = 16, 6, 300, 360
-        extent = max(1.0, max(abs(math.log10(v)) for v in ratios.values())) * 1.15
-        mid = label_w + plot_w / 2
-        height = len(ratios) * (bar_h + gap) + 30
-        caption = html.escape(self.t("bench.chart", baseline=data.baseline))
-
-        def x_of(value: float) -> float:
-            return mid + math.log10(value) / extent * (plot_w / 2)
-
-        parts = [
-            # A fixed width: Material's figures shrink to their content; narrow screens scroll it.
-            f'<svg class="bench-chart" role="img" viewBox="0 0 {label_w + plot_w + 70} {height}" '
-            f'width="{label_w + plot_w + 70}" height="{height}" '
-            # The text inherits the root's fill: the page's text colour in either scheme.
-            f'fill="currentColor" style="width:100%;min-width:520px;height:auto;font-size:12px">',
-            f"<title>{caption}</title>",
+        bars = [
+            charts.Bar(f"{self.row_label(row_id)} · {variant}", value)
+            for (row_id, variant), value in ratios.items()
         ]
-        y = 8
-        for (row_id, variant), value in ratios.items():
-            left, right = sorted((mid, x_of(value)))
-            colour = "var(--md-accent-fg-color)" if value >= 1 else "var(--md-primary-fg-color)"
-            label = html.escape(f"{self.row_label(row_id)} · {variant}")
-            parts += [
-                f'<text x="{label_w - 8}" y="{y + 12}" text-anchor="end">{label}</text>',
-                f'<rect x="{left:.1f}" y="{y}" width="{max(right - left, 1):.1f}" '
-                f'height="{bar_h}" style="fill:{colour}"/>',
-                f'<text x="{right + 4:.1f}" y="{y + 12}">{format_ratio(value)}</text>',
-            ]
-            y += bar_h + gap
-        parts += [
-            f'<line x1="{mid}" y1="2" x2="{mid}" y2="{y}" stroke="currentColor" stroke-width="1"/>',
-            f'<text x="{mid}" y="{y + 14}" text-anchor="middle">1×</text>',
-            "</svg>",
-        ]
-        return charts.figure("".join(parts), caption)
+        return charts.bar_figure(bars, self.t("bench.chart", baseline=data.baseline))
 
     def line_chart(self, data: CaseData, spec: dict[str, Any]) -> str:
         """A registered log-log chart of ``data``, its words in the page's language."""
@@ -312,7 +280,7 @@ class Renderer:
             crossover=lambda x: self.t(f"{key}.crossover", share=share_text, x=charts.x_label(x)),
             missing=lambda variant, why: self.t("bench.line_missing", variant=variant, error=why),
         )
-        return charts.line_chart(lines, data.unit(spec["y"]), text, mark)
+        return charts.line_figure(lines, data.unit(spec["y"]), text, mark)
 
     def provenance(self, source: Source) -> str:
         result_set, device = source.result_set, source.device

@@ -367,6 +367,43 @@ def test_the_purged_stylesheet_changes_no_computed_style(
     site_pass.record()
 
 
+CHARTS = """() => [...document.querySelectorAll('.bench-figure')].map(figure => {
+    const shown = [...figure.querySelectorAll('svg')].filter(s => s.getBoundingClientRect().width);
+    return shown.map(svg => {
+        const box = svg.getBoundingClientRect(), holder = svg.parentElement;
+        return {kind: holder.className, width: box.width, right: box.right,
+                text: 12 * box.width / svg.viewBox.baseVal.width,
+                scrolls: holder.scrollWidth > holder.clientWidth};
+    });
+})"""
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+@pytest.mark.parametrize("path", ["/performance/", "/zh-hant/tips/performance/"])
+def test_every_chart_is_shown_once_with_readable_text(
+    server: str, browser, path: str, width: int, site_pass: SitePass
+) -> None:
+    """A benchmark chart is drawn wide and narrow (sitebuild/bench/charts.py); the stylesheet
+    shows exactly one of them, whose 12 px text is drawn at 11 px or more, and on a phone it
+    fits the screen without scrolling."""
+    if site_pass.done:
+        return
+    page = browser.new_page(viewport={"width": width, "height": 800})
+    page.goto(server + path, wait_until="networkidle")
+    figures = page.evaluate(CHARTS)
+    page.close()
+    assert len(figures) >= 3, f"{path}: only {len(figures)} charts"
+    for number, shown in enumerate(figures, start=1):
+        assert len(shown) == 1, f"{path} at {width} px, chart {number}: {len(shown)} drawings shown"
+        (chart,) = shown
+        expected = "bench-narrow" if width < 720 else "bench-wide"
+        assert expected in chart["kind"], f"{path} at {width} px, chart {number}: {chart}"
+        assert chart["text"] >= 11, f"{path} at {width} px, chart {number}: text {chart['text']}"
+        if width < 720:
+            assert not chart["scrolls"] and chart["right"] <= width, (path, number, chart)
+    site_pass.record()
+
+
 def search(browser, url: str, query: str) -> list[str]:
     page = browser.new_page()
     page.goto(url, wait_until="networkidle")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,20 @@ def without_cpp(results: dict[str, Any]) -> dict[str, Any]:
     return changed
 
 
+def frames(figure: str) -> tuple[str, str]:
+    """The wide and the narrow drawing of a chart figure."""
+    found = re.findall(r"<svg .*?</svg>", figure, flags=re.S)
+    assert len(found) == 2, "a chart figure holds a wide and a narrow drawing"
+    wide, narrow = found
+    return wide, narrow
+
+
+def view_width(svg: str) -> float:
+    match = re.search(r'viewBox="0 0 ([\d.]+) ', svg)
+    assert match is not None
+    return float(match[1])
+
+
 def test_crossover_is_the_first_size_within_the_share() -> None:
     lines = [
         charts.Line("recorded", [(1, 10.0), (10, 12.0), (100, 30.0), (1000, 200.0)]),
@@ -61,11 +76,12 @@ def test_every_registered_chart_is_drawn_in_the_page_language(
     for name, case in recorded["cases"].items():
         data = CaseData.of(recorded, name, "cpu")
         for spec in case["charts"]:
-            svg = renderer.line_chart(data, spec)
             variants = spec["variants"] or {r["variant"] for r in data.rows}
-            assert svg.count("<polyline") == len(variants), (name, spec["name"])
-            assert strings.get(locale, f"bench.charts.{spec['name']}.title") in svg
-            assert strings.get(locale, f"bench.charts.{spec['name']}.x") in svg
+            for svg in frames(renderer.line_chart(data, spec)):
+                assert svg.count("<polyline") == len(variants), (name, spec["name"])
+                assert strings.get(locale, f"bench.charts.{spec['name']}.title") in svg
+                assert strings.get(locale, f"bench.charts.{spec['name']}.x") in svg
+                assert all(f">{variant}</text>" in svg for variant in variants)
             drawn += 1
     assert drawn >= 4
 
@@ -81,9 +97,44 @@ def test_the_overhead_chart_marks_the_recorded_crossover(
         if r["variant"] == "recorded"
     }
     first_below = min(x for x, share in shares.items() if share < 0.10)
-    svg = Renderer(strings, "en").line_chart(data, spec)
-    assert f"overhead below 10% from {charts.x_label(first_below)}" in svg
-    assert 'stroke-dasharray="5 4"' in svg
+    for svg in frames(Renderer(strings, "en").line_chart(data, spec)):
+        assert f"overhead below 10% from {charts.x_label(first_below)}" in svg
+        assert 'stroke-dasharray="5 4"' in svg
+
+
+TEXT = charts.ChartText(
+    title="Cost",
+    x_axis="size",
+    y_axis="time",
+    crossover=lambda x: f"overhead below 10% from {charts.x_label(x)}",
+    missing=lambda variant, why: f"{variant}: {why}",
+)
+LINES = [
+    charts.Line("recorded", [(1.0, 1e-5), (1e3, 2e-5), (1e6, 1e-3)]),
+    charts.Line("no_grad", [(1.0, 5e-6), (1e3, 1.5e-5), (1e6, 1e-3)]),
+]
+
+
+@pytest.mark.parametrize("mark", [1e3, 1e6])
+def test_the_crossover_label_stays_inside_the_plot(mark: float) -> None:
+    for frame in (charts.WIDE, charts.NARROW):
+        svg = charts.line_chart(LINES, "s", TEXT, mark, frame)
+        label = re.search(r'<text x="([\d.]+)" y="\d+">overhead', svg)
+        assert label is not None
+        start, size = float(label[1]), charts.text_width(TEXT.crossover(mark))
+        assert frame.left <= start and start + size <= frame.width - frame.right, (frame, mark)
+
+
+def test_a_narrow_chart_fits_a_phone_and_keeps_every_label() -> None:
+    bars = [charts.Bar("tiny MLP · trace", 2.5), charts.Bar("宽 MLP · no_grad", 0.8)]
+    wide, narrow = frames(charts.bar_figure(bars, "Speed-up"))
+    assert view_width(narrow) <= 360 < view_width(wide)
+    assert "min-width" not in narrow and "min-width:520px" in wide
+    for svg in (wide, narrow):
+        assert ">tiny MLP · trace</text>" in svg and ">宽 MLP · no_grad</text>" in svg
+        assert ">2.50×</text>" in svg and ">0.80×</text>" in svg
+    line_wide, line_narrow = frames(charts.line_figure(LINES, "s", TEXT, None))
+    assert view_width(line_narrow) <= 360 < view_width(line_wide)
 
 
 @pytest.mark.parametrize("locale", locales())
@@ -100,6 +151,8 @@ def test_without_a_compiler_the_pages_label_the_cpp_figures_and_still_build(
         assert label in text, f"{page}: the C++ figures are not labelled"
         assert "{{bench" not in text and "<!-- bench:" not in text
     overhead = CaseData.of(results, "graph_overhead", "cpu")
-    svg = renderer.line_chart(overhead, results["cases"]["graph_overhead"]["charts"][0])
-    assert svg.count("<polyline") == 2 and "stroke-dasharray" not in svg
-    assert strings.get(locale, "bench.line_missing", variant="cpp", error="no C++ compiler") in svg
+    figure = renderer.line_chart(overhead, results["cases"]["graph_overhead"]["charts"][0])
+    for svg in frames(figure):
+        assert svg.count("<polyline") == 2 and "stroke-dasharray" not in svg
+    missing = strings.get(locale, "bench.line_missing", variant="cpp", error="no C++ compiler")
+    assert missing in figure.split("<figcaption>")[1]
