@@ -20,6 +20,7 @@ from mkdocs.structure.pages import Page
 
 from sitebuild import (
     a11y,
+    console,
     glossary,
     head,
     includes,
@@ -192,7 +193,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
                 notebook_pages.renumber_toc(page.toc, ids, f"docs/{page.file.src_uri}")
             except ValueError as error:
                 raise PluginError(str(error)) from error
-        return search.lean(html)
+        return search.lean(console.mark_output(html))
 
     @staticmethod
     def _is_notebook_page(page: Page, config: MkDocsConfig) -> bool:

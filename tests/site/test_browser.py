@@ -439,6 +439,36 @@ def test_unwrapped_code_tokens_would_look_like_the_text_around_them(
     site_pass.record()
 
 
+@pytest.mark.parametrize("path", ["/reference/graph/", "/zh-hant/reference/api/"])
+def test_copying_a_console_example_copies_its_code_alone(
+    server: str, browser, path: str, site_pass: SitePass
+) -> None:
+    """The copy button of a ``pycon`` block leaves out the prompts and the output
+    (``overrides/main.html``): what it copies is the example's code, which Python compiles."""
+    if site_pass.done:
+        return
+    page = browser.new_page(permissions=["clipboard-read", "clipboard-write"])
+    page.goto(server + path, wait_until="networkidle")
+    blocks = page.locator(".language-pycon")
+    assert blocks.count() >= 5, f"{path}: {blocks.count()} console examples"
+    for number in range(blocks.count()):
+        block = blocks.nth(number)
+        shown = block.locator("code").inner_text()
+        code = [
+            line[4:]
+            for line in shown.splitlines()
+            if line.startswith((">>> ", "... ")) or line in {">>>", "..."}
+        ]
+        block.hover()
+        block.locator("button[data-md-type=copy]").click()
+        copied = page.evaluate("navigator.clipboard.readText()")
+        lines = [line for line in copied.splitlines() if line.strip()]
+        assert lines == [line for line in code if line.strip()], f"{path}, example {number + 1}"
+        compile(copied, f"{path} example {number + 1}", "exec")
+    page.close()
+    site_pass.record()
+
+
 def search(browser, url: str, query: str) -> list[str]:
     page = browser.new_page()
     page.goto(url, wait_until="networkidle")
