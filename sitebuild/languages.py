@@ -94,6 +94,9 @@ def configure(config: MkDocsConfig, cache: Path) -> None:
     if docstrings is not None and docstrings._handlers is not None:
         # mkdocstrings read theme.language before i18n set it: one language behind.
         docstrings._handlers._locale = str(config.theme["language"])
+    # mkdocstrings adds its stylesheet in each language build's on_config, to the one list the
+    # builds share: the third language linked it three times.
+    config.extra_css[:] = list(dict.fromkeys(config.extra_css))
     notebooks = config.plugins.get("dyndocs-jupyter")
     if notebooks is not None:
         notebooks.config["cache_dir"] = str(cache / "jupyter" / locale)

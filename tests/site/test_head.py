@@ -102,3 +102,12 @@ def test_no_script_holds_up_the_first_paint(built_site: Path, locale: str) -> No
         assert any("bundle." in tag for tag in scripts), f"{locale}/{name}: no Material bundle"
         blocking = [tag for tag in scripts if not re.search(r"\s(?:defer|async)\b", tag)]
         assert not blocking, f"{locale}/{name}: {blocking}"
+
+
+@pytest.mark.parametrize("locale", locales())
+def test_no_page_links_a_stylesheet_twice(built_site: Path, locale: str) -> None:
+    for name, page in html_pages(built_site, locale).items():
+        links = re.findall(r'<link rel="stylesheet" href="([^"]+)"', page)
+        assert links, f"{locale}/{name}: no stylesheet"
+        repeated = {href for href in links if links.count(href) > 1}
+        assert not repeated, f"{locale}/{name}: linked more than once: {sorted(repeated)}"
