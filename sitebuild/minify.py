@@ -19,6 +19,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from importlib.metadata import version
@@ -55,9 +56,14 @@ class MinifyPlugin(_MinifyPlugin):  # type: ignore[misc]
         return minified
 
     def _key(self, output: str) -> str:
-        digest = hashlib.sha256(output.encode("utf-8"))
         options = json.dumps(self.config.get("htmlmin_opts") or {}, sort_keys=True)
-        for part in (options, version("htmlmin2"), version("mkdocs-minify-plugin")):
-            digest.update(b"\0" + part.encode())
-        digest.update(b"\0" + Path(__file__).read_bytes())
+        digest = hashlib.sha256(output.encode("utf-8"))
+        digest.update(f"\0{options}\0{_tools()}".encode())
         return digest.hexdigest()[:32]
+
+
+@functools.cache
+def _tools() -> str:
+    """Digest of htmlmin's and the plugin's versions and this module: fixed for a process."""
+    parts = [version("htmlmin2").encode(), version("mkdocs-minify-plugin").encode()]
+    return hashlib.sha256(b"\0".join([*parts, Path(__file__).read_bytes()])).hexdigest()

@@ -152,8 +152,12 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
         # MkDocs makes a new Jinja environment per language build; compiled templates are kept
         # on disk instead of being compiled again three times per build.
-        env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(self._cache_dir("jinja")))
+        env.bytecode_cache = self._compiled_templates()
         return env
+
+    def _compiled_templates(self) -> jinja2.FileSystemBytecodeCache:
+        """Where compiled Jinja templates are kept, the theme's and mkdocstrings' alike."""
+        return jinja2.FileSystemBytecodeCache(str(self._cache_dir("jinja")))
 
     def _keep_docstring_templates(self, config: MkDocsConfig) -> None:
         """Keep mkdocstrings' compiled templates on disk too: each language build made new
@@ -162,7 +166,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         handlers = getattr(docstrings, "_handlers", None)
         if handlers is None:
             return
-        kept = jinja2.FileSystemBytecodeCache(str(self._cache_dir("jinja")))
+        kept = self._compiled_templates()
         for name in handlers._handlers_config:
             handlers.get_handler(name).env.bytecode_cache = kept
 

@@ -43,9 +43,10 @@ class CachedSearchIndex(SearchIndex):  # type: ignore[misc]
     def __init__(self, cache_dir: Path, **config: Any) -> None:
         super().__init__(**config)
         self.cache_dir = cache_dir
+        self.tools = tools_digest(config)  # once per build, not once per page
 
     def add_entry_from_context(self, page: Any) -> None:
-        kept = self.cache_dir / f"{entry_key(page, self.config)}.json"
+        kept = self.cache_dir / f"{entry_key(page, self.tools)}.json"
         if kept.is_file():
             self.entries.extend(json.loads(kept.read_text(encoding="utf-8")))
             return
@@ -57,13 +58,10 @@ class CachedSearchIndex(SearchIndex):  # type: ignore[misc]
         partial.replace(kept)
 
 
-def entry_key(page: Any, config: dict[str, Any]) -> str:
-    """Digest of what Material's entries for ``page`` depend on.
-
-    That is the page's HTML, URL, title, front matter (``title``, ``tags``, ``search``) and the
-    anchors of its table of contents; jieba's version and dictionaries, which segment the
-    Chinese; Material's version; and this module, which decides what is indexed.
-    """
+def entry_key(page: Any, tools: str) -> str:
+    """Digest of what Material's entries for ``page`` depend on: the page's HTML, URL, title,
+    front matter (``title``, ``tags``, ``search``) and table-of-contents anchors, and ``tools``
+    (see :func:`tools_digest`)."""
     meta = {name: page.meta.get(name) for name in ("title", "tags", "search")}
     parts = [
         page.content or "",
@@ -71,17 +69,23 @@ def entry_key(page: Any, config: dict[str, Any]) -> str:
         str(page.title),
         json.dumps(meta, sort_keys=True, default=str),
         json.dumps(_anchors(page.toc)),
-        version("mkdocs-material"),
-        version("jieba") if jieba else "no jieba",
+        tools,
     ]
+    return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()[:32]
+
+
+def tools_digest(config: dict[str, Any]) -> str:
+    """Digest of what every page's entries depend on: jieba's version and dictionaries, which
+    segment the Chinese; Material's version; and this module, which decides what is indexed."""
+    digest = hashlib.sha256(Path(__file__).read_bytes())
+    parts = [version("mkdocs-material"), version("jieba") if jieba else "no jieba"]
     for setting in ("jieba_dict", "jieba_dict_user"):
         path = config.get(setting)
         parts.append(f"{setting}={path}")
         if path and Path(path).is_file():
             parts.append(hashlib.sha256(Path(path).read_bytes()).hexdigest())
-    digest = hashlib.sha256("\0".join(parts).encode("utf-8"))
-    digest.update(Path(__file__).read_bytes())
-    return digest.hexdigest()[:32]
+    digest.update("\0".join(parts).encode("utf-8"))
+    return digest.hexdigest()
 
 
 def _anchors(toc: Any) -> list[list[str]]:

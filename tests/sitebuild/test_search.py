@@ -71,17 +71,18 @@ def test_the_key_covers_what_the_entries_depend_on(changed: Any) -> None:
     before = page(CONTENT)
     after = page(CONTENT)
     changed(after)
-    assert search.entry_key(before, CONFIG) != search.entry_key(after, CONFIG)
+    tools = search.tools_digest(CONFIG)
+    assert search.entry_key(before, tools) != search.entry_key(after, tools)
 
 
 def test_a_user_dictionary_for_jieba_is_part_of_the_key(tmp_path: Path) -> None:
     words = tmp_path / "words.txt"
     words.write_text("计算图 5\n", encoding="utf-8")
     config = {**CONFIG, "jieba_dict_user": str(words)}
-    first = search.entry_key(page(CONTENT), config)
+    first = search.tools_digest(config)
     words.write_text("计算 5\n", encoding="utf-8")
-    assert search.entry_key(page(CONTENT), config) != first
-    assert first != search.entry_key(page(CONTENT), CONFIG)
+    assert search.tools_digest(config) != first
+    assert first != search.tools_digest(CONFIG)
 
 
 def test_the_site_search_plugin_gets_the_cached_index(tmp_path: Path) -> None:
