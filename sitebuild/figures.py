@@ -35,6 +35,7 @@ from typing import Any
 from dyndocs.graph import draw as draw_module
 from dyndocs.graph.draw import GraphvizMissing, html_of, layout, tidy, to_dot
 from dyndocs.graph.model import Graph
+from sitebuild import atomic
 from sitebuild.bench.formats import format_bytes
 from sitebuild.runs import CodeRunner, RunFailed
 from sitebuild.strings import Strings
@@ -127,8 +128,7 @@ class Figures:
         if cached.is_file():
             return cached.read_text(encoding="utf-8")
         svg = tidy(layout(dot))
-        self.cache_dir.mkdir(parents=True, exist_ok=True)
-        cached.write_text(svg, encoding="utf-8")
+        atomic.write_text(cached, svg)
         return svg
 
     def _graph(self, data: list[dict[str, Any]], caption: str, locale: str) -> str:

@@ -28,6 +28,7 @@ from pathlib import Path
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs_minify_plugin.plugin import MinifyPlugin as _MinifyPlugin
 
+from sitebuild import atomic
 from sitebuild.project import Project
 
 
@@ -49,10 +50,7 @@ class MinifyPlugin(_MinifyPlugin):  # type: ignore[misc]
             return kept.read_text(encoding="utf-8")
         minified: str | None = super()._minify_html_page(output)
         if minified is not None:
-            self.cache_dir.mkdir(parents=True, exist_ok=True)
-            partial = kept.with_suffix(".part")
-            partial.write_text(minified, encoding="utf-8")
-            partial.replace(kept)  # never a half-written page under the final name
+            atomic.write_text(kept, minified)
         return minified
 
     def _key(self, output: str) -> str:

@@ -43,6 +43,7 @@ from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from sitebuild import atomic
 from sitebuild.zygote import JobTimedOut, ZygotePool
 
 PROTOCOL = 2
@@ -197,7 +198,7 @@ class CodeRunner:
             if (cached := _read(entry, name)) is not None:
                 return cached
             result = self._execute(code, name, env or {}, isolate or {}, script)
-            entry.write_text(json.dumps(asdict(result)), encoding="utf-8")
+            atomic.write_text(entry, json.dumps(asdict(result)))
         return result
 
     def run_many(

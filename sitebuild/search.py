@@ -28,6 +28,8 @@ from typing import Any
 from material.plugins.search.plugin import SearchIndex, jieba
 from mkdocs.config.defaults import MkDocsConfig
 
+from sitebuild import atomic
+
 EXCLUDED = re.compile(r'<div (?=class="(?:[^"]*\s)?highlight[\s"])')
 """A code block: Pygments' ``highlight`` wrapper."""
 
@@ -52,10 +54,7 @@ class CachedSearchIndex(SearchIndex):  # type: ignore[misc]
             return
         first = len(self.entries)
         super().add_entry_from_context(page)
-        self.cache_dir.mkdir(parents=True, exist_ok=True)
-        partial = kept.with_suffix(".part")
-        partial.write_text(json.dumps(self.entries[first:], ensure_ascii=False), encoding="utf-8")
-        partial.replace(kept)
+        atomic.write_text(kept, json.dumps(self.entries[first:], ensure_ascii=False))
 
 
 def entry_key(page: Any, tools: str) -> str:

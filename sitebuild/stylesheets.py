@@ -34,6 +34,8 @@ from typing import Any
 
 import tinycss2
 
+from sitebuild import atomic
+
 WORD = re.compile(r"[A-Za-z0-9_-]+")
 ATTRIBUTE = re.compile(r'\s(?:class|id)="([^"]*)"')
 TEMPLATE_PREFIX = re.compile(r"([A-Za-z0-9_-]+)\$\{")
@@ -159,7 +161,7 @@ def purge_site(site: Path, cache: Path) -> Path | None:
             purged = purge(original, words, prefixes)
         except ValueError as error:
             raise ValueError(f"{sheet}: {error}") from error
-        kept.write_text(purged, encoding="utf-8")
+        atomic.write_text(kept, purged)
     css = kept.read_text(encoding="utf-8")
     digest = hashlib.sha256(css.encode()).hexdigest()[:8]
     target = sheet.with_name(f"main.{digest}.min.css")
