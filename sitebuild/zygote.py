@@ -34,6 +34,7 @@ import sys
 import tempfile
 import threading
 import traceback
+import types
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
@@ -53,11 +54,19 @@ class Zygote:
     Args:
         env: Added to the environment when the zygote starts, before it imports anything.
         preload: Modules imported once, before the first fork.
+        python: The interpreter to run: another environment's works too, since this module needs
+            only the standard library and runs there as a script.
     """
 
-    def __init__(self, env: Mapping[str, str], preload: Sequence[str] = PRELOAD) -> None:
+    def __init__(
+        self,
+        env: Mapping[str, str],
+        preload: Sequence[str] = PRELOAD,
+        python: str = sys.executable,
+    ) -> None:
         self.env = dict(env)
         self.preload = tuple(preload)
+        self.python = python
         self.process: subprocess.Popen[bytes] | None = None
         self.pending = b""
         self.lock = threading.Lock()
@@ -74,7 +83,7 @@ class Zygote:
         if self.process is None or self.process.poll() is not None:
             self.pending = b""
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "sitebuild.zygote", *self.preload],
+                [self.python, str(Path(__file__).resolve()), *self.preload],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 env={**os.environ, **self.env},
@@ -112,7 +121,9 @@ class Zygote:
         env: Mapping[str, str] | None = None,
         timeout_s: float,
     ) -> tuple[int, str, str]:
-        """Run ``argv`` (``[script, args...]`` or ``["-m", module, args...]``) in a fresh child.
+        """Run ``argv`` in a fresh child, as ``python`` would run it.
+
+        ``argv`` is ``[script, args...]``, ``["-m", module, args...]`` or ``["-c", code, args...]``.
 
         Returns its exit status, standard output and standard error.
 
@@ -151,9 +162,12 @@ class Zygote:
 class ZygotePool:
     """Zygotes by environment, as many per environment as jobs may run at once."""
 
-    def __init__(self, size: int, preload: Sequence[str] = PRELOAD) -> None:
+    def __init__(
+        self, size: int, preload: Sequence[str] = PRELOAD, python: str = sys.executable
+    ) -> None:
         self.size = size
         self.preload = tuple(preload)
+        self.python = python
         self.free: dict[tuple[tuple[str, str], ...], list[Zygote]] = {}
         self.lock = threading.Lock()
 
@@ -170,7 +184,7 @@ class ZygotePool:
         key = tuple(sorted(start_env.items()))
         with self.lock:
             idle = self.free.setdefault(key, [])
-            zygote = idle.pop() if idle else Zygote(start_env, self.preload)
+            zygote = idle.pop() if idle else Zygote(start_env, self.preload, self.python)
         try:
             return zygote.run(argv, cwd=cwd, env=env, timeout_s=timeout_s)
         finally:
@@ -205,6 +219,13 @@ def _child(job: dict[str, object]) -> None:
             sys.argv = [argv[1], *argv[2:]]
             sys.path[0] = str(job["cwd"])
             runpy.run_module(argv[1], run_name="__main__", alter_sys=True)
+        elif argv[0] == "-c":
+            sys.argv = ["-c", *argv[2:]]
+            sys.path[0] = ""
+            # A new __main__, as `python -c` has: the zygote's own globals must not show through.
+            main = types.ModuleType("__main__")
+            sys.modules["__main__"] = main
+            exec(compile(argv[1], "<string>", "exec"), main.__dict__)  # noqa: S102 - the job
         else:
             sys.argv = argv
             sys.path[0] = str(Path(argv[0]).resolve().parent)
@@ -242,4 +263,8 @@ def serve(preload: Sequence[str]) -> None:
 
 
 if __name__ == "__main__":
+    # Run as a script, so that any environment's Python can serve: its folder is not a place to
+    # import from (this package has a jupyter.py, for one), so the working folder takes its place,
+    # as with `python -m`.
+    sys.path[0] = os.getcwd()
     serve(sys.argv[1:])

@@ -2,7 +2,10 @@
 
 The blocks are read from the built HTML, as a reader copies them, in every language, and each
 runs in a fresh interpreter of the reader's environment (torch and dyndocs, from the README's
-install) in an empty folder. A block that ran is remembered by its code and the environment.
+install) in an empty folder, as ``python -c``. The interpreters are forked from one that has
+imported torch (:mod:`sitebuild.zygote`): the block still starts with empty globals, so a name it
+does not define or import fails as it would for a reader. A block that ran is remembered by its
+code and the environment.
 """
 
 from __future__ import annotations
@@ -10,9 +13,10 @@ from __future__ import annotations
 import hashlib
 import html
 import re
-import subprocess
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+from sitebuild.zygote import ZygotePool
 
 from ..support import ROOT, locales
 
@@ -62,6 +66,7 @@ def test_every_titled_block_runs_alone(built_site: Path, reader_env: Path, tmp_p
     done_dir = ROOT / ".cache" / "copy-paste"
     done_dir.mkdir(parents=True, exist_ok=True)
     unique = {code: (page, title) for page, title, code in found[locales()[0]]}
+    zygotes = ZygotePool(size=2, python=str(reader_env / "bin" / "python"))
 
     def run(code: str) -> str | None:
         key = hashlib.sha256((code + reader_env.name).encode()).hexdigest()[:20]
@@ -69,20 +74,17 @@ def test_every_titled_block_runs_alone(built_site: Path, reader_env: Path, tmp_p
             return None
         workdir = tmp_path / key
         workdir.mkdir()
-        done = subprocess.run(
-            [str(reader_env / "bin" / "python"), "-c", code],
-            cwd=workdir,
-            stdin=subprocess.DEVNULL,  # a block that opens pdb reads end of input and goes on
-            capture_output=True,
-            text=True,
-            timeout=600,
-        )
-        if done.returncode != 0:
+        # Its standard input is empty: a block that opens pdb reads end of input and goes on.
+        status, _, stderr = zygotes.run(["-c", code], cwd=workdir, start_env={}, timeout_s=600)
+        if status != 0:
             page, title = unique[code]
-            return f"{page}: {title}:\n{done.stderr.strip()[-1200:]}"
+            return f"{page}: {title}:\n{stderr.strip()[-1200:]}"
         (done_dir / f"{key}.ok").write_text("")
         return None
 
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        failures = [f for f in pool.map(run, unique) if f]
+    try:
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            failures = [f for f in pool.map(run, unique) if f]
+    finally:
+        zygotes.close()
     assert not failures, "\n\n".join(failures)
