@@ -4,6 +4,9 @@ The strict build uses the benchmark results recorded with the repository
 (``DYNDOCS_BENCH=recorded``), so every claim on every page is checked against real data and no
 timing is taken in the test suite. It is kept under ``.cache/site/`` and reused while nothing it
 reads has changed.
+
+The build and the other slow resources of the built-site tests start in the background as soon
+as the tests are collected, and those tests run last (:mod:`tests.site.resources`).
 """
 
 from __future__ import annotations
@@ -18,6 +21,39 @@ from sitebuild.project import Project
 from sitebuild.runs import CodeRunner
 
 from . import support
+from .site.resources import Resources
+
+RESOURCES = pytest.StashKey[Resources]()
+SITE_TESTS = support.ROOT / "tests" / "site"
+
+
+def _resources(config: pytest.Config) -> Resources:
+    if RESOURCES not in config.stash:
+        config.stash[RESOURCES] = Resources(support.project())
+    return config.stash[RESOURCES]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The built-site tests go last, so that their resources are made while the others run."""
+    items.sort(key=lambda item: item.path.is_relative_to(SITE_TESTS))  # stable: order kept
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Start every resource a selected test asks for (the gates need the build too)."""
+    asked = {name for item in session.items for name in getattr(item, "fixturenames", ())}
+    for name in Resources.NAMES:
+        if name in asked:
+            _resources(session.config).start(name)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if RESOURCES in config.stash:
+        config.stash[RESOURCES].close()
+
+
+@pytest.fixture(scope="session")
+def resources(request: pytest.FixtureRequest) -> Resources:
+    return _resources(request.config)
 
 
 @pytest.fixture(scope="session")
@@ -47,10 +83,9 @@ def shown(runner: CodeRunner, project: Project) -> Callable[[str], str]:
 
 
 @pytest.fixture(scope="session")
-def built_site(project: Project) -> Path:
+def built_site(resources: Resources) -> Path:
     """The whole site, built strictly with the recorded benchmark results."""
-    env = {"DYNDOCS_BENCH": "recorded", "REPO_URL": support.TEST_REPO_URL}
-    site, status, log = support.cached_build(support.CONFIG, project.cache / "site", env)
+    site, status, log = resources.get("built_site")  # type: ignore[misc]
     assert status == 0, f"strict build failed:\n{log[-6000:]}"
     # MkDocs' own log lines; a Jupyter kernel's "[IPKernelApp] WARNING" about TCP is not one.
     warnings = [line for line in log.splitlines() if re.match(r"WARNING\s+-", line)]

@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import re
-import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,51 +9,13 @@ import pytest
 
 from sitebuild.audit import served
 
-from ..support import ROOT
-
-KERNEL = "dyndocs-reader"
-
-
-def readme_install() -> str:
-    """The reader's install command, as the README gives it."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Run the notebooks", 1)[1]
-    return re.search(r"^notebook-env/bin/pip install (.+)$", section, re.M)[1]
+from .resources import Resources
 
 
 @pytest.fixture(scope="session")
-def reader_env(project_root: Path) -> Path:
+def reader_env(resources: Resources) -> Path:
     """A venv made from the README's install alone, with its kernel; kept while its inputs hold."""
-    install = readme_install()
-    parts = [install, sys.version, (ROOT / "pyproject.toml").read_text()]
-    parts += [p.read_text() for p in sorted((ROOT / "dyndocs").rglob("*.py"))]
-    key = hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
-    env = ROOT / ".cache" / "reader-env" / key
-    if not (env / "ready").exists():
-        shutil.rmtree(env.parent, ignore_errors=True)
-        subprocess.run([sys.executable, "-m", "venv", str(env)], check=True)
-        subprocess.run(
-            [str(env / "bin" / "pip"), "install", "--quiet", *install.split()],
-            cwd=ROOT,
-            check=True,
-            capture_output=True,
-        )
-        subprocess.run(
-            [
-                str(env / "bin" / "python"),
-                "-m",
-                "ipykernel",
-                "install",
-                "--prefix",
-                str(env),
-                "--name",
-                KERNEL,
-            ],
-            check=True,
-            capture_output=True,
-        )
-        (env / "ready").write_text("")
-    return env
+    return resources.get("reader_env")  # type: ignore[return-value]
 
 
 @pytest.fixture(scope="session")

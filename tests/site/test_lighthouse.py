@@ -2,7 +2,8 @@
 are 100, and accessibility stays 100 in the dark colour scheme.
 
 Each run is cached by the page's content (sitebuild.audit), so an unchanged page costs nothing;
-the pages that are not cached are scored together in one Chromium. Performance is a benchmark,
+the pages that are not cached are scored together in one Chromium, in the background, as soon
+as the site is built (tests/site/resources.py). Performance is a benchmark,
 not a gate: ``make lighthouse`` reports it (bench_lighthouse.py).
 """
 
@@ -15,6 +16,7 @@ import pytest
 from sitebuild import audit
 
 from ..support import ROOT, project
+from .resources import Resources
 
 GATED = audit.GATED
 PAGES = audit.audited_pages(project())
@@ -29,15 +31,22 @@ def lighthouse() -> Path:
 
 
 @pytest.fixture(scope="module")
-def light_scores(built_site: Path, server: str, lighthouse: Path) -> dict:
-    return audit.score_pages(ROOT, built_site, PAGES, categories=GATED, base_url=server + "/")
+def lighthouse_gates(built_site: Path, resources: Resources) -> tuple[dict, dict]:
+    """The light and the dark scores of every page in PAGES."""
+    try:
+        return resources.get("lighthouse_gates")  # type: ignore[return-value]
+    except audit.LighthouseMissing as error:
+        pytest.fail(str(error))
 
 
 @pytest.fixture(scope="module")
-def dark_scores(built_site: Path, server: str, lighthouse: Path) -> dict:
-    return audit.score_pages(
-        ROOT, built_site, PAGES, categories=audit.DARK_GATED, scheme="dark", base_url=server + "/"
-    )
+def light_scores(lighthouse_gates: tuple[dict, dict]) -> dict:
+    return lighthouse_gates[0]
+
+
+@pytest.fixture(scope="module")
+def dark_scores(lighthouse_gates: tuple[dict, dict]) -> dict:
+    return lighthouse_gates[1]
 
 
 @pytest.mark.parametrize("page", PAGES)

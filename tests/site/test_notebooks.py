@@ -18,7 +18,7 @@ from sitebuild.notebooks import colab_url
 from sitebuild.project import load_config
 
 from ..support import CONFIG, ROOT, TEST_REPO_URL, docs, locales, pages
-from .conftest import KERNEL
+from .resources import KERNEL
 
 SECTIONS = load_config(CONFIG).extra["notebooks"]["sections"]
 BRANCH = load_config(CONFIG).extra["notebooks"]["branch"]

@@ -1,0 +1,122 @@
+"""The built-site tests' slow resources, made in the background while other tests run.
+
+A cold ``make test`` spends minutes on three things no test has to run before: the strict site
+build, the reader's venv (the README's install) and, once the site is built, the Lighthouse
+gates. Each is mostly a subprocess (MkDocs, pip, Node with Chromium) and needs little of the
+pytest process, so on two cores it can go on while the snippet and page tests use the other.
+
+``tests/conftest.py`` starts the ones the selected tests need as soon as collection is done, and
+puts the built-site tests last; each fixture then waits for its own resource. An error in a
+resource is raised in the fixture that asks for it, as if the fixture had made it. The caches
+the resources fill are safe to share with the tests running meanwhile: the code runner locks
+each entry, and every other cache is written whole or not at all (:mod:`sitebuild.atomic`).
+
+Written here rather than with pytest-xdist: that would run every session fixture, the
+two-minute build first, once per worker.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import shutil
+import subprocess
+import sys
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+
+from sitebuild import audit
+from sitebuild.project import Project
+
+from ..support import CONFIG, ROOT, TEST_REPO_URL, cached_build
+
+KERNEL = "dyndocs-reader"
+"""The Jupyter kernel the reader's venv installs; its notebooks run on it."""
+BUILD_ENV = {"DYNDOCS_BENCH": "recorded", "REPO_URL": TEST_REPO_URL}
+"""The test build uses the benchmark results recorded with the repository: no timing is taken."""
+
+
+def readme_install() -> str:
+    """The reader's install command, as the README gives it."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Run the notebooks", 1)[1]
+    found = re.search(r"^notebook-env/bin/pip install (.+)$", section, re.M)
+    if found is None:
+        raise LookupError("README.md, ## Run the notebooks: no `notebook-env/bin/pip install` line")
+    return found[1]
+
+
+class Resources:
+    """Each resource made once per session, started early by :meth:`start`.
+
+    Args:
+        project: The site's project, read from ``mkdocs.yml``.
+    """
+
+    NAMES = ("built_site", "reader_env", "lighthouse_gates")
+
+    def __init__(self, project: Project) -> None:
+        self.project = project
+        # One thread per resource, so the gates can wait for the build without a deadlock.
+        self.pool = ThreadPoolExecutor(max_workers=len(self.NAMES), thread_name_prefix="resource")
+        self.started: dict[str, Future[object]] = {}
+
+    def start(self, name: str) -> None:
+        """Begin making ``name`` in the background, unless it has begun."""
+        if name not in self.NAMES:
+            raise ValueError(f"no resource {name!r}: expected one of {', '.join(self.NAMES)}")
+        if name not in self.started:
+            self.started[name] = self.pool.submit(getattr(self, f"_make_{name}"))
+
+    def get(self, name: str) -> object:
+        """``name``, once made; raises what making it raised."""
+        self.start(name)
+        return self.started[name].result()
+
+    def close(self) -> None:
+        """Drop what has not begun; what is running finishes (its subprocesses hold caches)."""
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+    # -- the resources ------------------------------------------------------------------------
+
+    def _make_built_site(self) -> tuple[Path, int, str]:
+        """The whole site, built strictly: its folder, MkDocs' exit status and its log."""
+        return cached_build(CONFIG, self.project.cache / "site", BUILD_ENV)
+
+    def _make_reader_env(self) -> Path:
+        """A venv made from the README's install alone, with its kernel; kept while its inputs
+        hold."""
+        install = readme_install()
+        parts = [install, sys.version, (ROOT / "pyproject.toml").read_text()]
+        parts += [p.read_text() for p in sorted((ROOT / "dyndocs").rglob("*.py"))]
+        key = hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
+        env = ROOT / ".cache" / "reader-env" / key
+        if (env / "ready").exists():
+            return env
+        shutil.rmtree(env.parent, ignore_errors=True)
+        steps = [
+            [sys.executable, "-m", "venv", str(env)],
+            [str(env / "bin" / "pip"), "install", "--quiet", *install.split()],
+            [str(env / "bin" / "python"), "-m", "ipykernel", "install", "--prefix", str(env),
+             "--name", KERNEL],
+        ]  # fmt: skip
+        for step in steps:
+            done = subprocess.run(step, cwd=ROOT, capture_output=True, text=True)
+            if done.returncode != 0:
+                raise RuntimeError(f"the reader's venv: {' '.join(step)} failed:\n{done.stderr}")
+        (env / "ready").write_text("")
+        return env
+
+    def _make_lighthouse_gates(self) -> tuple[dict, dict]:
+        """Lighthouse's gated scores of every audited page: light scheme, then dark."""
+        site, status, _ = self.get("built_site")  # type: ignore[misc]
+        if status != 0:
+            raise RuntimeError("the site did not build: see the built-site tests")
+        audit.lighthouse_cli(ROOT)  # raises LighthouseMissing, with the command that installs it
+        pages = audit.audited_pages(self.project)
+        with audit.served(site) as base_url:
+            light = audit.score_pages(ROOT, site, pages, categories=audit.GATED, base_url=base_url)
+            dark = audit.score_pages(
+                ROOT, site, pages, categories=audit.DARK_GATED, scheme="dark", base_url=base_url
+            )
+        return light, dark
