@@ -6,7 +6,7 @@ timing is taken in the test suite. It is kept under ``.cache/site/`` and reused 
 reads has changed.
 
 The build and the other slow resources of the built-site tests start in the background as soon
-as the tests are collected, and those tests run last (:mod:`tests.site.resources`).
+as the tests are collected, and those tests run last (:mod:`tests.resources`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from sitebuild.project import Project
 from sitebuild.runs import CodeRunner
 
 from . import support
-from .site.resources import Resources
+from .resources import Resources
 
 RESOURCES = pytest.StashKey[Resources]()
 SITE_TESTS = support.ROOT / "tests" / "site"

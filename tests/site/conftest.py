@@ -9,7 +9,7 @@ import pytest
 
 from sitebuild.audit import served
 
-from .resources import Resources
+from ..resources import Resources
 
 
 @pytest.fixture(scope="session")

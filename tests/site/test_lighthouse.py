@@ -3,7 +3,7 @@ are 100, and accessibility stays 100 in the dark colour scheme.
 
 Each run is cached by the page's content (sitebuild.audit), so an unchanged page costs nothing;
 the pages that are not cached are scored together in one Chromium, in the background, as soon
-as the site is built (tests/site/resources.py). Performance is a benchmark,
+as the site is built (tests/resources.py). Performance is a benchmark,
 not a gate: ``make lighthouse`` reports it (bench_lighthouse.py).
 """
 
@@ -15,8 +15,8 @@ import pytest
 
 from sitebuild import audit
 
+from ..resources import Resources
 from ..support import ROOT, project
-from .resources import Resources
 
 GATED = audit.GATED
 PAGES = audit.audited_pages(project())

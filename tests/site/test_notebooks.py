@@ -17,8 +17,8 @@ from sitebuild.includes import expand
 from sitebuild.notebooks import colab_url
 from sitebuild.project import load_config
 
+from ..resources import KERNEL
 from ..support import CONFIG, ROOT, TEST_REPO_URL, docs, locales, pages
-from .resources import KERNEL
 
 SECTIONS = load_config(CONFIG).extra["notebooks"]["sections"]
 BRANCH = load_config(CONFIG).extra["notebooks"]["branch"]

@@ -16,6 +16,8 @@ from sitebuild.bench.cases import cpp as cpp_case
 from sitebuild.bench.cases import graph_overhead as overhead_case
 from sitebuild.bench.cases._shared import models
 
+from ...resources import Resources
+
 CPU = torch.device("cpu")
 
 
@@ -27,7 +29,13 @@ def no_compiler(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     _cpp.extension.cache_clear()
 
 
-def test_the_cpp_functions_compute_what_the_python_models_compute() -> None:
+@pytest.fixture
+def cpp_extension(resources: Resources) -> object:
+    """The extension, compiled in the background as soon as this test was collected."""
+    return resources.get("cpp_extension")
+
+
+def test_the_cpp_functions_compute_what_the_python_models_compute(cpp_extension: object) -> None:
     built = models(CPU)
     for name in cpp_case.ROWS:
         model, x = built[name]

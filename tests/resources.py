@@ -1,8 +1,9 @@
-"""The built-site tests' slow resources, made in the background while other tests run.
+"""The tests' slow resources, made in the background while other tests run.
 
-A cold ``make test`` spends minutes on three things no test has to run before: the strict site
-build, the reader's venv (the README's install) and, once the site is built, the Lighthouse
-gates. Each is mostly a subprocess (MkDocs, pip, Node with Chromium) and needs little of the
+A cold ``make test`` spends minutes on things no test has to run before: the strict site build,
+the reader's venv (the README's install), the Lighthouse gates once the site is built, the C++
+reference's compilation, and the snippets' runs on the plain vector path. Each is mostly a
+subprocess (MkDocs, pip, Node with Chromium, the compiler, a forked run) and needs little of the
 pytest process, so on two cores it can go on while the snippet and page tests use the other.
 
 ``tests/conftest.py`` starts the ones the selected tests need as soon as collection is done, and
@@ -26,14 +27,32 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from sitebuild import audit
+from sitebuild.outputs import shown_snippets
 from sitebuild.project import Project
+from sitebuild.runs import CodeRunner, RunFailed, RunResult
 
-from ..support import CONFIG, ROOT, TEST_REPO_URL, cached_build
+from .support import CONFIG, ROOT, TEST_REPO_URL, cached_build, docs
 
 KERNEL = "dyndocs-reader"
 """The Jupyter kernel the reader's venv installs; its notebooks run on it."""
 BUILD_ENV = {"DYNDOCS_BENCH": "recorded", "REPO_URL": TEST_REPO_URL}
 """The test build uses the benchmark results recorded with the repository: no timing is taken."""
+PLAIN_VECTOR_PATH = {"ATEN_CPU_CAPABILITY": "default"}
+"""A run's environment without the CPU's widest vector path (ATen reads it at import)."""
+
+
+def shown_snippet_files(project: Project) -> list[Path]:
+    """The snippet files whose output a page shows, from the default language's pages."""
+    pages = sorted(docs(project.locales[0]).rglob("*.md"))
+    return sorted(set(shown_snippets(pages, ROOT)))
+
+
+def plain_vector_run(runner: CodeRunner, project: Project, snippet: Path) -> RunResult:
+    """``snippet`` run on the plain vector path; cached by content like any other run."""
+    code = snippet.read_text(encoding="utf-8")
+    # Inductor's on-disk cache ignores ATEN_CPU_CAPABILITY: the plain path compiles on its own.
+    isolate = {"TORCHINDUCTOR_CACHE_DIR": str(project.cache / "inductor-plain-vector-path")}
+    return runner.run(code, name=runner.display(snippet), env=PLAIN_VECTOR_PATH, isolate=isolate)
 
 
 def readme_install() -> str:
@@ -53,7 +72,7 @@ class Resources:
         project: The site's project, read from ``mkdocs.yml``.
     """
 
-    NAMES = ("built_site", "reader_env", "lighthouse_gates")
+    NAMES = ("built_site", "reader_env", "lighthouse_gates", "cpp_extension", "plain_vector_runs")
 
     def __init__(self, project: Project) -> None:
         self.project = project
@@ -120,3 +139,24 @@ class Resources:
                 ROOT, site, pages, categories=audit.DARK_GATED, scheme="dark", base_url=base_url
             )
         return light, dark
+
+    def _make_cpp_extension(self) -> object:
+        """The C++ reference's extension module, compiled (or loaded from ``.cache/cpp``)."""
+        from sitebuild.bench.cases import _cpp  # imports torch: only when a test asks for it
+
+        return _cpp.extension(_cpp.cache_dir())
+
+    def _make_plain_vector_runs(self) -> dict[Path, RunResult | RunFailed]:
+        """Every shown snippet run on the plain vector path, one after another: the other core
+        is the foreground's. A failure is kept for its test to report."""
+        runner = CodeRunner(self.project.root, self.project.cache / "runs")
+        found: dict[Path, RunResult | RunFailed] = {}
+        try:
+            for snippet in shown_snippet_files(self.project):
+                try:
+                    found[snippet] = plain_vector_run(runner, self.project, snippet)
+                except RunFailed as error:
+                    found[snippet] = error
+        finally:
+            runner.zygotes.close()
+        return found
