@@ -33,9 +33,16 @@ def _resources(config: pytest.Config) -> Resources:
     return config.stash[RESOURCES]
 
 
+def _waits(item: pytest.Item) -> bool:
+    """Whether ``item`` is a built-site test or needs a resource made in the background."""
+    asked = set(getattr(item, "fixturenames", ()))
+    return item.path.is_relative_to(SITE_TESTS) or not asked.isdisjoint(Resources.NAMES)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The built-site tests go last, so that their resources are made while the others run."""
-    items.sort(key=lambda item: item.path.is_relative_to(SITE_TESTS))  # stable: order kept
+    """The tests that wait for a resource go last, so the resources are made while the others
+    run."""
+    items.sort(key=_waits)  # a stable sort: each group keeps its order
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

@@ -11,6 +11,8 @@ puts the built-site tests last; each fixture then waits for its own resource. An
 resource is raised in the fixture that asks for it, as if the fixture had made it. The caches
 the resources fill are safe to share with the tests running meanwhile: the code runner locks
 each entry, and every other cache is written whole or not at all (:mod:`sitebuild.atomic`).
+The environment is not: a resource's subprocesses inherit ``os.environ``, so a test that changes
+it must first ask for the resources it could reach (``test_cpp.py``'s ``no_compiler`` does).
 
 Written here rather than with pytest-xdist: that would run every session fixture, the
 two-minute build first, once per worker.

@@ -23,6 +23,8 @@ from urllib.parse import unquote, urlparse
 import material
 import pytest
 
+from sitebuild.audit import served
+
 from ..support import ROOT, locales, pages
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -138,6 +140,8 @@ def site_pass(built_site: Path, browser: LazyBrowser, request: pytest.FixtureReq
 
 PAGE_BUDGET = 400 * 1024
 """Bytes a page may load, uncompressed from a plain static server, before the reader acts."""
+TABS = 8
+"""Pages loaded at once by the check of every page."""
 
 
 def url_paths() -> list[str]:
@@ -186,6 +190,27 @@ def chromium_version() -> str:
     return subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout
 
 
+def load_pages(browser, server: str, paths: list[str], tabs: int = TABS) -> dict[str, Watch]:  # type: ignore[no-untyped-def]
+    """Load each of ``paths`` until the network is quiet, ``tabs`` at a time, and watch it.
+
+    The tabs load at once because each waits half a second for the network to fall quiet, and
+    those waits overlap.
+    """
+    context = browser.new_context()
+    origin = urlparse(server).netloc
+    watches: dict[str, Watch] = {}
+    for first in range(0, len(paths), tabs):
+        batch = [(path, context.new_page()) for path in paths[first : first + tabs]]
+        for path, page in batch:
+            watches[path] = Watch(page, origin)
+            page.goto(server + path, wait_until="commit")
+        for _, page in batch:
+            page.wait_for_load_state("networkidle")
+            page.close()
+    context.close()
+    return watches
+
+
 def test_every_page_loads_clean_and_light(built_site: Path, server: str, browser) -> None:
     """Every page in every language: no console error, no failed or outside request, and
     at most PAGE_BUDGET bytes loaded. A page's pass is kept for the files its load fetched
@@ -196,21 +221,14 @@ def test_every_page_loads_clean_and_light(built_site: Path, server: str, browser
     stale = [path for path in paths if not kept[path].done]
     if not stale:
         return
-    context = browser.new_context()
-    origin = urlparse(server).netloc
     problems, heavy = {}, {}
-    for path in stale:
-        page = context.new_page()
-        watch = Watch(page, origin)
-        page.goto(server + path, wait_until="networkidle")
-        page.close()
+    for path, watch in load_pages(browser, server, stale).items():
         if watch.problems():
             problems[path] = watch.problems()
         if watch.bytes > PAGE_BUDGET or watch.bytes == 0:
             heavy[path] = watch.bytes // 1024
         if path not in problems and path not in heavy:
             kept[path].record(watch.fetched)
-    context.close()
     assert not problems, f"pages with errors or failed requests: {problems}"
     assert not heavy, f"pages over {PAGE_BUDGET // 1024} KiB (KiB loaded): {heavy}"
 
@@ -531,3 +549,31 @@ def test_a_kept_pass_is_for_the_exact_files_it_checked(tmp_path: Path) -> None:
     kept.record({"/a/", "/x.css"})
     (site / "x.css").unlink()
     assert not Pass(kept.path, site).done
+
+
+def test_pages_loaded_together_keep_their_own_problems(browser, tmp_path: Path) -> None:
+    """load_pages loads several tabs at once: what each logs and fails stays with it."""
+    pages = {
+        "clean": "<p>fine</p>",
+        "logs": "<script>console.error('broken on purpose')</script>",
+        "missing": '<img src="/nowhere.png" alt="">',
+        "throws": "<script>null.x</script>",
+    }
+    for name, body in pages.items():
+        (tmp_path / name).mkdir()
+        head = '<!doctype html><link rel="icon" href="data:,">'  # no request for /favicon.ico
+        (tmp_path / name / "index.html").write_text(head + body, encoding="utf-8")
+    paths = [f"/{name}/?copy={copy}" for copy in range(3) for name in pages]  # 3 batches of 4
+    with served(tmp_path) as url:
+        watches = load_pages(browser, url.rstrip("/"), paths, tabs=4)
+    assert len(watches) == len(paths)
+    for path, watch in watches.items():
+        name, found = path.split("/")[1], watch.problems()
+        if name == "clean":
+            assert found == [], path
+        elif name == "logs":
+            assert found == ["broken on purpose"], path
+        elif name == "missing":  # the failed response, and Chromium's console line about it
+            assert any("/nowhere.png (404)" in line for line in found), (path, found)
+        else:
+            assert len(found) == 1 and "null" in found[0], path

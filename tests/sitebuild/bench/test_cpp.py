@@ -22,17 +22,18 @@ CPU = torch.device("cpu")
 
 
 @pytest.fixture
-def no_compiler(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def cpp_extension(resources: Resources) -> object:
+    """The extension, compiled in the background as soon as this test was collected."""
+    return resources.get("cpp_extension")
+
+
+@pytest.fixture
+def no_compiler(cpp_extension: object, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """No compiler, once the background compilation (which reads CXX) is done."""
     monkeypatch.setenv("CXX", "/nonexistent/c++")
     _cpp.extension.cache_clear()
     yield
     _cpp.extension.cache_clear()
-
-
-@pytest.fixture
-def cpp_extension(resources: Resources) -> object:
-    """The extension, compiled in the background as soon as this test was collected."""
-    return resources.get("cpp_extension")
 
 
 def test_the_cpp_functions_compute_what_the_python_models_compute(cpp_extension: object) -> None:
@@ -61,7 +62,7 @@ def test_without_a_compiler_the_cpp_column_says_so(no_compiler: None) -> None:
 
 
 def test_a_cpp_result_that_disagrees_with_eager_fails_naming_the_case(
-    monkeypatch: pytest.MonkeyPatch,
+    cpp_extension: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def wrong(name: str, model: torch.nn.Module, x: torch.Tensor) -> object:
         return lambda: torch.zeros(x.shape[0], 4)
