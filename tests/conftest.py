@@ -53,11 +53,6 @@ def pytest_collection_finish(session: pytest.Session) -> None:
             _resources(session.config).start(name)
 
 
-def pytest_unconfigure(config: pytest.Config) -> None:
-    if RESOURCES in config.stash:
-        config.stash[RESOURCES].close()
-
-
 @pytest.fixture(scope="session")
 def resources(request: pytest.FixtureRequest) -> Resources:
     return _resources(request.config)

@@ -25,7 +25,8 @@ import re
 import shutil
 import subprocess
 import sys
-from concurrent.futures import Future, ThreadPoolExecutor
+import threading
+from concurrent.futures import Future
 from pathlib import Path
 
 from sitebuild import audit
@@ -78,25 +79,36 @@ class Resources:
 
     def __init__(self, project: Project) -> None:
         self.project = project
-        # One thread per resource, so the gates can wait for the build without a deadlock.
-        self.pool = ThreadPoolExecutor(max_workers=len(self.NAMES), thread_name_prefix="resource")
         self.started: dict[str, Future[object]] = {}
+        self.lock = threading.Lock()
 
     def start(self, name: str) -> None:
-        """Begin making ``name`` in the background, unless it has begun."""
+        """Begin making ``name`` in a thread of its own, unless it has begun.
+
+        The thread is a daemon: a run stopped with Ctrl-C exits at once, and a subprocess it
+        leaves finishes on its own, filling its cache whole or not at all.
+        """
         if name not in self.NAMES:
             raise ValueError(f"no resource {name!r}: expected one of {', '.join(self.NAMES)}")
-        if name not in self.started:
-            self.started[name] = self.pool.submit(getattr(self, f"_make_{name}"))
+        with self.lock:
+            if name in self.started:
+                return
+            future: Future[object] = Future()
+            self.started[name] = future
+        make = getattr(self, f"_make_{name}")
+
+        def run() -> None:
+            try:
+                future.set_result(make())
+            except BaseException as error:  # noqa: BLE001 - handed to whoever asks for it
+                future.set_exception(error)
+
+        threading.Thread(target=run, name=f"resource-{name}", daemon=True).start()
 
     def get(self, name: str) -> object:
         """``name``, once made; raises what making it raised."""
         self.start(name)
         return self.started[name].result()
-
-    def close(self) -> None:
-        """Drop what has not begun; what is running finishes (its subprocesses hold caches)."""
-        self.pool.shutdown(wait=False, cancel_futures=True)
 
     # -- the resources ------------------------------------------------------------------------
 
