@@ -7,15 +7,16 @@ subprocess (MkDocs, pip, Node with Chromium, the compiler, a forked run) and nee
 pytest process, so on two cores it can go on while the snippet and page tests use the other.
 
 ``tests/conftest.py`` starts the ones the selected tests need as soon as collection is done, and
-puts the built-site tests last; each fixture then waits for its own resource. An error in a
+puts the built-site tests and every test that asks for a resource last; each fixture then waits
+for its own resource. An error in a
 resource is raised in the fixture that asks for it, as if the fixture had made it. The caches
 the resources fill are safe to share with the tests running meanwhile: the code runner locks
 each entry, and every other cache is written whole or not at all (:mod:`sitebuild.atomic`).
 The environment is not: a resource's subprocesses inherit ``os.environ``, so a test that changes
 it must first ask for the resources it could reach (``test_cpp.py``'s ``no_compiler`` does).
 
-Written here rather than with pytest-xdist: that would run every session fixture, the
-two-minute build first, once per worker.
+Written here rather than with pytest-xdist: that would make every session resource, the cold
+build first, once per worker.
 """
 
 from __future__ import annotations
