@@ -31,7 +31,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from sitebuild import atomic
+from sitebuild import cachefiles
 from sitebuild.project import Project, load
 
 LIGHTHOUSE_VERSION = "12.8.2"
@@ -167,7 +167,7 @@ def score_pages(
         urls = [base_url + page for page, _ in missing]
         reports = _run_lighthouse(root, urls, categories, scheme)
         for key, report in zip(missing, reports, strict=True):
-            atomic.write_text(files[key], json.dumps(summarise(report, categories)))
+            cachefiles.write_text(files[key], json.dumps(summarise(report, categories)))
     found = {}
     for (page, run), path in files.items():
         data = json.loads(path.read_text(encoding="utf-8"))

@@ -35,7 +35,7 @@ from typing import Any
 from dyndocs.graph import draw as draw_module
 from dyndocs.graph.draw import GraphvizMissing, html_of, layout, tidy, to_dot
 from dyndocs.graph.model import Graph
-from sitebuild import atomic
+from sitebuild import cachefiles
 from sitebuild.bench.formats import format_bytes
 from sitebuild.runs import CodeRunner, RunFailed
 from sitebuild.strings import Strings
@@ -125,10 +125,10 @@ class Figures:
         # The SVG depends on the DOT source, on Graphviz, and on how dyndocs tidies and styles it.
         key = hashlib.sha256((dot + _dot_version() + _drawing_code()).encode()).hexdigest()[:20]
         cached = self.cache_dir / f"{key}.svg"
-        if cached.is_file():
-            return cached.read_text(encoding="utf-8")
+        if (text := cachefiles.read_text(cached)) is not None:
+            return text
         svg = tidy(layout(dot))
-        atomic.write_text(cached, svg)
+        cachefiles.write_text(cached, svg)
         return svg
 
     def _graph(self, data: list[dict[str, Any]], caption: str, locale: str) -> str:

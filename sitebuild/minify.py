@@ -28,7 +28,7 @@ from pathlib import Path
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs_minify_plugin.plugin import MinifyPlugin as _MinifyPlugin
 
-from sitebuild import atomic
+from sitebuild import cachefiles
 from sitebuild.project import Project
 
 
@@ -46,11 +46,11 @@ class MinifyPlugin(_MinifyPlugin):  # type: ignore[misc]
         if self.cache_dir is None or not self.config["minify_html"]:
             return super()._minify_html_page(output)  # type: ignore[no-any-return]
         kept = self.cache_dir / f"{self._key(output)}.html"
-        if kept.is_file():
-            return kept.read_text(encoding="utf-8")
+        if (text := cachefiles.read_text(kept)) is not None:
+            return text
         minified: str | None = super()._minify_html_page(output)
         if minified is not None:
-            atomic.write_text(kept, minified)
+            cachefiles.write_text(kept, minified)
         return minified
 
     def _key(self, output: str) -> str:

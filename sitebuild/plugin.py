@@ -20,6 +20,7 @@ from mkdocs.structure.pages import Page
 
 from sitebuild import (
     a11y,
+    cachefiles,
     console,
     glossary,
     head,
@@ -39,6 +40,9 @@ from sitebuild.figures import Figures
 from sitebuild.project import Project
 from sitebuild.runs import CodeRunner
 from sitebuild.strings import Strings
+
+PRUNED = ("runs", "search", "minify", "graphs", "stylesheets")
+"""Cache folders whose entries no build has read for cachefiles.KEEP_DAYS are deleted."""
 
 
 class SitePlugin(BasePlugin):  # type: ignore[type-arg]
@@ -241,6 +245,8 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
             languages.split_search_index(config)
             stylesheets.purge_site(Path(config.site_dir), self._cache_dir("stylesheets"))
             self.inventories.write(config)
+            for kept in PRUNED:  # the caches that gain an entry for each edit of a page or snippet
+                cachefiles.prune(self._project().cache / kept)
             if not self.serving:
                 self.shown = None  # a later build in the same process reads the results again
 

@@ -43,7 +43,7 @@ from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from sitebuild import atomic
+from sitebuild import cachefiles
 from sitebuild.zygote import JobTimedOut, ZygotePool
 
 PROTOCOL = 2
@@ -198,7 +198,7 @@ class CodeRunner:
             if (cached := _read(entry, name)) is not None:
                 return cached
             result = self._execute(code, name, env or {}, isolate or {}, script)
-            atomic.write_text(entry, json.dumps(asdict(result)))
+            cachefiles.write_text(entry, json.dumps(asdict(result)))
         return result
 
     def run_many(
@@ -359,7 +359,7 @@ def _torch_version() -> str:
 def _read(entry: Path, name: str) -> RunResult | None:
     """The cached result at ``entry``, as asked for under ``name``; None if there is none."""
     try:
-        kept = json.loads(entry.read_text(encoding="utf-8"))
+        kept = json.loads(cachefiles.read_text(entry) or "")
     except (OSError, ValueError):
         return None
     return RunResult(name, str(kept["stdout"]), str(kept["stderr"]), float(kept["seconds"]), True)

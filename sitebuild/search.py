@@ -28,7 +28,7 @@ from typing import Any
 from material.plugins.search.plugin import SearchIndex, jieba
 from mkdocs.config.defaults import MkDocsConfig
 
-from sitebuild import atomic
+from sitebuild import cachefiles
 
 EXCLUDED = re.compile(r'<div (?=class="(?:[^"]*\s)?highlight[\s"])')
 """A code block: Pygments' ``highlight`` wrapper."""
@@ -49,12 +49,12 @@ class CachedSearchIndex(SearchIndex):  # type: ignore[misc]
 
     def add_entry_from_context(self, page: Any) -> None:
         kept = self.cache_dir / f"{entry_key(page, self.tools)}.json"
-        if kept.is_file():
-            self.entries.extend(json.loads(kept.read_text(encoding="utf-8")))
+        if (text := cachefiles.read_text(kept)) is not None:
+            self.entries.extend(json.loads(text))
             return
         first = len(self.entries)
         super().add_entry_from_context(page)
-        atomic.write_text(kept, json.dumps(self.entries[first:], ensure_ascii=False))
+        cachefiles.write_text(kept, json.dumps(self.entries[first:], ensure_ascii=False))
 
 
 def entry_key(page: Any, tools: str) -> str:

@@ -34,7 +34,7 @@ from typing import Any
 
 import tinycss2
 
-from sitebuild import atomic
+from sitebuild import cachefiles
 
 WORD = re.compile(r"[A-Za-z0-9_-]+")
 ATTRIBUTE = re.compile(r'\s(?:class|id)="([^"]*)"')
@@ -155,14 +155,13 @@ def purge_site(site: Path, cache: Path) -> Path | None:
     code = Path(__file__).read_text(encoding="utf-8")
     key = hashlib.sha256("\n".join([code, original, *sorted(words), *prefixes]).encode())
     kept = cache / f"{key.hexdigest()[:20]}.css"
-    if not kept.exists():
-        cache.mkdir(parents=True, exist_ok=True)
+    css = cachefiles.read_text(kept)
+    if css is None:
         try:
-            purged = purge(original, words, prefixes)
+            css = purge(original, words, prefixes)
         except ValueError as error:
             raise ValueError(f"{sheet}: {error}") from error
-        atomic.write_text(kept, purged)
-    css = kept.read_text(encoding="utf-8")
+        cachefiles.write_text(kept, css)
     digest = hashlib.sha256(css.encode()).hexdigest()[:8]
     target = sheet.with_name(f"main.{digest}.min.css")
     if target == sheet:

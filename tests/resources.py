@@ -11,7 +11,7 @@ puts the built-site tests and every test that asks for a resource last; each fix
 for its own resource. An error in a
 resource is raised in the fixture that asks for it, as if the fixture had made it. The caches
 the resources fill are safe to share with the tests running meanwhile: the code runner locks
-each entry, and every other cache is written whole or not at all (:mod:`sitebuild.atomic`).
+each entry, and every other cache is written whole or not at all (:mod:`sitebuild.cachefiles`).
 The environment is not: a resource's subprocesses inherit ``os.environ``, so a test that changes
 it must first ask for the resources it could reach (``test_cpp.py``'s ``no_compiler`` does).
 

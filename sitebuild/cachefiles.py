@@ -1,0 +1,71 @@
+"""Cache entries: written whole or not at all, marked when used, pruned when long unused.
+
+A build and the test suite may fill the same caches at once (the suite builds the site in the
+background while its other tests run snippets and draw figures), so an entry is written under a
+unique temporary name in its own folder and then renamed into place, which POSIX makes atomic.
+
+Entries are keyed by content, so every edit of a page or snippet adds one and the old one is
+never read again. Reading an entry marks it used (its modification time), and :func:`prune`
+deletes the entries no build has used for ``KEEP_DAYS``, as ccache and pip do with theirs.
+
+Examples:
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> entry = Path(tempfile.mkdtemp()) / "cache" / "key.json"
+    >>> write_text(entry, '{"ok": true}')
+    >>> read_text(entry), sorted(p.name for p in entry.parent.iterdir())
+    ('{"ok": true}', ['key.json'])
+    >>> read_text(entry.with_name("other.json")) is None
+    True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+import time
+from pathlib import Path
+
+KEEP_DAYS = 30
+"""How long an entry no build has read is kept."""
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path``, making its folder; readers see the old file or all of
+    the new one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, partial = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(partial, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(partial)
+        raise
+
+
+def read_text(path: Path) -> str | None:
+    """The entry's text, marking it used now; None if there is no entry."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    with contextlib.suppress(OSError):  # another process may have pruned it since: still valid
+        os.utime(path)
+    return text
+
+
+def prune(folder: Path, keep_days: float = KEEP_DAYS) -> int:
+    """Delete the files directly in ``folder`` unused for ``keep_days``; return how many."""
+    if not folder.is_dir():
+        return 0
+    oldest = time.time() - keep_days * 86400
+    removed = 0
+    for entry in folder.iterdir():
+        with contextlib.suppress(FileNotFoundError):  # a build running beside this one
+            if entry.is_file() and entry.stat().st_mtime < oldest:
+                entry.unlink()
+                removed += 1
+    return removed
