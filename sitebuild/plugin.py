@@ -245,12 +245,16 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
             languages.split_search_index(config)
             stylesheets.purge_site(Path(config.site_dir), self._cache_dir("stylesheets"))
             self.inventories.write(config)
-            for kept in PRUNED:  # the caches that gain an entry for each edit of a page or snippet
-                cachefiles.prune(self._project().cache / kept)
+            self._prune_caches()
             if not self.serving:
                 self.shown = None  # a later build in the same process reads the results again
 
     on_post_build = CombinedEvent(_keep_inventory, _finish_languages)
+
+    def _prune_caches(self) -> None:
+        """Delete the entries of the PRUNED caches that no build has read for a long time."""
+        for name in PRUNED:  # the caches that gain an entry for each edit of a page or snippet
+            cachefiles.prune(self._project().cache / name)
 
     def _project(self) -> Project:
         if self.project is None:
