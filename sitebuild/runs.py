@@ -358,8 +358,11 @@ def _torch_version() -> str:
 
 def _read(entry: Path, name: str) -> RunResult | None:
     """The cached result at ``entry``, as asked for under ``name``; None if there is none."""
+    text = cachefiles.read_text(entry)
+    if text is None:
+        return None
     try:
-        kept = json.loads(cachefiles.read_text(entry) or "")
-    except (OSError, ValueError):
+        kept = json.loads(text)
+    except ValueError:  # an entry written before writes were atomic, and cut short: run again
         return None
     return RunResult(name, str(kept["stdout"]), str(kept["stderr"]), float(kept["seconds"]), True)

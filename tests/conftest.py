@@ -5,8 +5,8 @@ The strict build uses the benchmark results recorded with the repository
 timing is taken in the test suite. It is kept under ``.cache/site/`` and reused while nothing it
 reads has changed.
 
-The build and the other slow resources of the built-site tests start in the background as soon
-as the tests are collected, and those tests run last (:mod:`tests.resources`).
+The build and the other slow resources start in the background as soon as the tests are
+collected, and the tests that wait for them run last (:mod:`tests.resources`).
 """
 
 from __future__ import annotations

@@ -8,10 +8,10 @@ pytest process, so on two cores it can go on while the snippet and page tests us
 
 ``tests/conftest.py`` starts the ones the selected tests need as soon as collection is done, and
 puts the built-site tests and every test that asks for a resource last; each fixture then waits
-for its own resource. An error in a
-resource is raised in the fixture that asks for it, as if the fixture had made it. The caches
-the resources fill are safe to share with the tests running meanwhile: the code runner locks
-each entry, and every other cache is written whole or not at all (:mod:`sitebuild.cachefiles`).
+for its own resource. An error in a resource is raised in the fixture that asks for it, as if
+the fixture had made it. The caches the resources fill are safe to share with the tests running
+meanwhile: the code runner locks each entry, and every other cache is written whole or not at
+all (:mod:`sitebuild.cachefiles`).
 The environment is not: a resource's subprocesses inherit ``os.environ``, so a test that changes
 it must first ask for the resources it could reach (``test_cpp.py``'s ``no_compiler`` does).
 

@@ -552,7 +552,9 @@ def test_a_kept_pass_is_for_the_exact_files_it_checked(tmp_path: Path) -> None:
 
 
 def test_pages_loaded_together_keep_their_own_problems(browser, tmp_path: Path) -> None:
-    """load_pages loads several tabs at once: what each logs and fails stays with it."""
+    """load_pages loads several tabs at once: what each logs and fails stays with it.
+
+    Kept like the other browser checks, for this file, Chromium and the pages it loaded."""
     pages = {
         "clean": "<p>fine</p>",
         "logs": "<script>console.error('broken on purpose')</script>",
@@ -563,6 +565,9 @@ def test_pages_loaded_together_keep_their_own_problems(browser, tmp_path: Path) 
         (tmp_path / name).mkdir()
         head = '<!doctype html><link rel="icon" href="data:,">'  # no request for /favicon.ico
         (tmp_path / name / "index.html").write_text(head + body, encoding="utf-8")
+    kept = pass_of(tmp_path, "load_pages keeps each tab's problems")
+    if kept.done:
+        return
     paths = [f"/{name}/?copy={copy}" for copy in range(3) for name in pages]  # 3 batches of 4
     with served(tmp_path) as url:
         watches = load_pages(browser, url.rstrip("/"), paths, tabs=4)
@@ -577,3 +582,4 @@ def test_pages_loaded_together_keep_their_own_problems(browser, tmp_path: Path) 
             assert any("/nowhere.png (404)" in line for line in found), (path, found)
         else:
             assert len(found) == 1 and "null" in found[0], path
+    kept.record({f"/{name}/" for name in pages})

@@ -3,8 +3,8 @@ are 100, and accessibility stays 100 in the dark colour scheme.
 
 Each run is cached by the page's content (sitebuild.audit), so an unchanged page costs nothing;
 the pages that are not cached are scored together in one Chromium, in the background, as soon
-as the site is built (tests/resources.py). Performance is a benchmark,
-not a gate: ``make lighthouse`` reports it (bench_lighthouse.py).
+as the site is built (tests/resources.py). Performance is a benchmark, not a gate:
+``make lighthouse`` reports it (bench_lighthouse.py).
 """
 
 from __future__ import annotations
