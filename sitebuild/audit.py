@@ -6,6 +6,12 @@ plain static server, as a reader's browser gets it. Accessibility, best practice
 what it depends on: the page's HTML, the files it loads, Lighthouse's version and the run's
 settings, so an unchanged page is not scored again.
 
+Lighthouse scores the light colour scheme. In the dark one, only the audits that read colours can
+change (SCHEME_RULES); the browser tests run those with axe-core, the engine of Lighthouse's
+accessibility audits, as installed with it (:func:`axe_script`): a whole Lighthouse run per page
+for two of its rules took several times as long, most of it the page load, Lighthouse's CPU
+benchmark and the other gatherers.
+
 ``make test`` checks the gates on the site the test suite builds (``tests/site/test_lighthouse.py``)
 and ``make lighthouse`` adds the performance report (``tests/site/bench_lighthouse.py``);
 ``python -m sitebuild.audit --site site --runs 3`` does both for any built site, e.g.
@@ -38,8 +44,8 @@ LIGHTHOUSE_VERSION = "12.8.2"
 TOOL_DIR = Path(".cache") / "lighthouse-tool"
 GATED = ("accessibility", "best-practices", "seo")
 PERFORMANCE = ("performance",)
-DARK_GATED = ("accessibility",)
-"""What is checked again in the dark scheme: contrast is the part of the score that changes."""
+SCHEME_RULES = ("color-contrast", "link-in-text-block")
+"""The accessibility audits (axe-core rules) whose result depends on the colour scheme."""
 PAGES = (
     "",
     "concepts/static-vs-dynamic/",
@@ -50,10 +56,6 @@ PAGES = (
     "glossary/",
 )
 """One page of each kind: home, concept, tip, performance, notebook, API reference, glossary."""
-SCHEMES = ("light", "dark")
-"""The site follows the reader's colour scheme; Lighthouse checks the one Chromium reports."""
-DARK = "--blink-settings=preferredColorScheme=0"
-"""Chromium's switch that makes ``prefers-color-scheme: dark`` match (0 is dark in Blink)."""
 GATE_SETTINGS: dict[str, object] = {
     "disableFullPageScreenshot": True,
     "pauseAfterFcpMs": 0,
@@ -104,13 +106,11 @@ def page_digest(site: Path, page: str) -> hashlib._Hash:
     return digest
 
 
-def page_key(
-    site: Path, page: str, categories: tuple[str, ...], run: int, scheme: str = "light"
-) -> str:
+def page_key(site: Path, page: str, categories: tuple[str, ...], run: int) -> str:
     """What a run of ``page`` depends on: its HTML, what it loads, Lighthouse and the settings."""
     digest = page_digest(site, page)
     settings = run_settings(categories)
-    digest.update(json.dumps([LIGHTHOUSE_VERSION, categories, run, scheme, settings]).encode())
+    digest.update(json.dumps([LIGHTHOUSE_VERSION, categories, run, settings]).encode())
     return digest.hexdigest()[:20]
 
 
@@ -146,26 +146,23 @@ def score_pages(
     *,
     categories: tuple[str, ...] = GATED,
     runs: tuple[int, ...] = (1,),
-    scheme: str = "light",
     base_url: str,
 ) -> dict[tuple[str, int], Scores]:
     """Score every page for every run number, keyed by ``(page, run)``.
 
     Cached runs are read; the others are scored together, in one Chromium (lighthouse_batch.mjs).
     """
-    if scheme not in SCHEMES:
-        raise ValueError(f"scheme={scheme!r}: expected one of {', '.join(SCHEMES)}")
     cache = root / ".cache" / "lighthouse"
     cache.mkdir(parents=True, exist_ok=True)
     files = {
-        (page, run): cache / f"{page_key(site, page, categories, run, scheme)}.json"
+        (page, run): cache / f"{page_key(site, page, categories, run)}.json"
         for page in pages
         for run in runs
     }
     missing = [key for key, path in files.items() if not path.exists()]
     if missing:
         urls = [base_url + page for page, _ in missing]
-        reports = _run_lighthouse(root, urls, categories, scheme)
+        reports = _run_lighthouse(root, urls, categories)
         for key, report in zip(missing, reports, strict=True):
             cachefiles.write_text(files[key], json.dumps(summarise(report, categories)))
     found = {}
@@ -198,14 +195,14 @@ CHROME_FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu")
 
 
 def _run_lighthouse(
-    root: Path, urls: list[str], categories: tuple[str, ...], scheme: str
+    root: Path, urls: list[str], categories: tuple[str, ...]
 ) -> list[dict[str, object]]:
     """One report per URL, in order, from one Node process driving one Chromium."""
     cli = lighthouse_cli(root)
     request = {
         "tool": str(cli.parents[3]),
         "chrome": chromium(),
-        "chromeFlags": [*CHROME_FLAGS, *([DARK] if scheme == "dark" else [])],
+        "chromeFlags": list(CHROME_FLAGS),
         "runs": [
             {"url": url, "categories": list(categories), "settings": run_settings(categories)}
             for url in urls
@@ -234,20 +231,23 @@ def audited_pages(project: Project) -> list[str]:
     return [project.language_root(locale) + page for locale in project.locales for page in PAGES]
 
 
-def gate_failures(
-    light: dict[tuple[str, int], Scores], dark: dict[tuple[str, int], Scores]
-) -> list[str]:
-    """Every gated category below 100, light (GATED) or dark (DARK_GATED), with its audits."""
-    failures = []
-    for scores, scheme, categories in ((light, "", GATED), (dark, " (dark)", DARK_GATED)):
-        for (page, _), found in scores.items():
-            for category in categories:
-                if found.scores[category] < 100:
-                    failing = found.failing[category]
-                    failures.append(
-                        f"/{page}{scheme}: {category} {found.scores[category]}: {failing}"
-                    )
-    return failures
+def gate_failures(scores: dict[tuple[str, int], Scores]) -> list[str]:
+    """Every gated category below 100, naming its page and the audits that failed."""
+    return [
+        f"/{page}: {category} {found.scores[category]}: {found.failing[category]}"
+        for (page, _), found in scores.items()
+        for category in GATED
+        if found.scores[category] < 100
+    ]
+
+
+def axe_script(root: Path) -> Path:
+    """axe-core's browser script, as installed with Lighthouse, or an error naming the command
+    that installs it."""
+    script = root / TOOL_DIR / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.is_file():
+        raise LighthouseMissing(f"Lighthouse is missing: run `make lighthouse-tool` ({script})")
+    return script
 
 
 def performance_report(scores: dict[tuple[str, int], Scores]) -> tuple[str, list[float]]:
@@ -278,13 +278,10 @@ def main(argv: list[str] | None = None) -> int:
     pages = audited_pages(load(root / "mkdocs.yml"))
     runs = tuple(range(1, args.runs + 1))
     with served(args.site) as url:
-        light = score_pages(root, args.site, pages, base_url=url)
-        dark = score_pages(
-            root, args.site, pages, categories=DARK_GATED, scheme="dark", base_url=url
-        )
+        gated = score_pages(root, args.site, pages, base_url=url)
         speed = score_pages(root, args.site, pages, categories=PERFORMANCE, runs=runs, base_url=url)
     print(performance_report(speed)[0])
-    failures = gate_failures(light, dark)
+    failures = gate_failures(gated)
     if failures:
         print("\n".join(["accessibility, best practices and SEO must be 100:", *failures]))
         return 1

@@ -141,19 +141,15 @@ class Resources:
         (env / "ready").write_text("")
         return env
 
-    def _make_lighthouse_gates(self) -> tuple[dict, dict]:
-        """Lighthouse's gated scores of every audited page: light scheme, then dark."""
+    def _make_lighthouse_gates(self) -> dict:
+        """Lighthouse's gated scores of every audited page."""
         site, status, _ = self.get("built_site")  # type: ignore[misc]
         if status != 0:
             raise RuntimeError("the site did not build: see the built-site tests")
         audit.lighthouse_cli(ROOT)  # raises LighthouseMissing, with the command that installs it
         pages = audit.audited_pages(self.project)
         with audit.served(site) as base_url:
-            light = audit.score_pages(ROOT, site, pages, categories=audit.GATED, base_url=base_url)
-            dark = audit.score_pages(
-                ROOT, site, pages, categories=audit.DARK_GATED, scheme="dark", base_url=base_url
-            )
-        return light, dark
+            return audit.score_pages(ROOT, site, pages, categories=audit.GATED, base_url=base_url)
 
     def _make_cpp_extension(self) -> object:
         """The C++ reference's extension module, compiled (or loaded from ``.cache/cpp``)."""

@@ -1,5 +1,6 @@
 """The built site in a real browser: no errors, no failed or outside requests, light pages,
-working language switcher, palette toggle and search, in every language.
+working language switcher, palette toggle and search, in every language, and contrast in the
+dark colour scheme.
 
 Needs Debian's ``chromium`` (``.ci/run`` installs it). Without it the tests fail
 and say so: a browser check that silently skips is no check.
@@ -23,9 +24,10 @@ from urllib.parse import unquote, urlparse
 import material
 import pytest
 
+from sitebuild import audit
 from sitebuild.audit import served
 
-from ..support import ROOT, locales, pages
+from ..support import ROOT, locales, pages, project
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 LAUNCH_ARGS = [
@@ -403,6 +405,76 @@ def test_the_purged_stylesheet_changes_no_computed_style(
     differ = [p[0] for p, f in zip(purged, full, strict=True) if p != f]
     assert not differ, f"{path} at {width} px: {len(differ)} elements differ: {differ[:8]}"
     site_pass.record()
+
+
+SCHEME_AUDIT = """async (rules) => {
+  const found = await axe.run(document, {runOnly: {type: "rule", values: rules},
+                                         resultTypes: ["violations"]});
+  return found.violations.map((rule) =>
+    rule.id + ": " + rule.nodes.slice(0, 5).map((node) => node.target.join(" ")).join(", "));
+}"""
+
+
+def scheme_violations(page) -> list[str]:  # type: ignore[no-untyped-def]
+    """What the audits that read colours (audit.SCHEME_RULES) find on ``page``, run by axe-core
+    as Lighthouse installs it: each rule with up to five of its elements."""
+    page.add_script_tag(path=str(audit.axe_script(ROOT)))
+    return page.evaluate(SCHEME_AUDIT, list(audit.SCHEME_RULES))  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def axe_pass(built_site: Path, browser: LazyBrowser, request: pytest.FixtureRequest) -> SitePass:
+    """The running check's pass, kept for the axe-core it ran too."""
+    try:
+        axe = hashlib.sha256(audit.axe_script(ROOT).read_bytes()).hexdigest()
+    except audit.LighthouseMissing as error:
+        pytest.fail(str(error))
+    return SitePass(pass_of(built_site, f"{request.node.nodeid} axe {axe}"), browser)
+
+
+@pytest.mark.parametrize("path", audit.audited_pages(project()))
+def test_the_dark_scheme_keeps_contrast_and_links_told_apart(
+    server: str, browser, path: str, axe_pass: SitePass
+) -> None:
+    """Lighthouse scores the light scheme (test_lighthouse.py). In the dark one, which a reader
+    whose system prefers it gets, the audits that read colours find nothing either."""
+    if axe_pass.done:
+        return
+    page = browser.new_page(color_scheme="dark")
+    page.goto(f"{server}/{path}", wait_until="load")  # colours are set by then: no web fonts
+    scheme = page.eval_on_selector("body", "b => b.getAttribute('data-md-color-scheme')")
+    assert scheme == "slate", f"/{path}: the page did not follow the dark preference"
+    found = scheme_violations(page)
+    page.close()
+    assert not found, f"/{path} (dark): {found}"
+    axe_pass.record()
+
+
+LOW_CONTRAST = """<!doctype html><html lang="en"><head><title>Low contrast</title>
+<link rel="icon" href="data:,"><style>
+body { background: #202020; color: #e0e0e0; } .faint { color: #404040; }
+a { color: #f0f0f0; text-decoration: none; }
+</style></head><body><main><p class="faint">Faint text on a dark page.</p>
+<p>Readable text with <a href="#x">a link told apart by its colour alone</a> inside it, and more
+text after it.</p></main></body></html>"""
+
+
+def test_the_scheme_audit_finds_faint_text_and_links_told_apart_by_colour_alone(
+    browser: LazyBrowser, tmp_path: Path
+) -> None:
+    """Kept like the other browser checks, for this file, Chromium, axe-core and the page."""
+    (tmp_path / "index.html").write_text(LOW_CONTRAST, encoding="utf-8")
+    axe = hashlib.sha256(audit.axe_script(ROOT).read_bytes()).hexdigest()
+    kept = pass_of(tmp_path, f"the scheme audit finds low contrast, axe {axe}")
+    if kept.done:
+        return
+    page = browser.new_page(color_scheme="dark")
+    with served(tmp_path) as url:
+        page.goto(url, wait_until="load")
+        found = scheme_violations(page)
+    page.close()
+    assert found == ["color-contrast: .faint", "link-in-text-block: a"]
+    kept.record({"/"})
 
 
 CHARTS = """() => [...document.querySelectorAll('.bench-figure')].map(figure => {

@@ -5,6 +5,10 @@ Lighthouse itself runs in tests/site/test_lighthouse.py, on the built site.
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from sitebuild import audit
 from sitebuild.audit import Scores
 
@@ -19,17 +23,22 @@ def test_every_kind_of_page_is_audited_in_every_language() -> None:
     assert "" in pages and "glossary/" in pages
 
 
-def test_a_gated_score_below_100_fails_naming_page_scheme_and_audits() -> None:
+def test_a_gated_score_below_100_fails_naming_page_and_audits() -> None:
     fine = {c: 100 for c in audit.GATED}
-    light = {
+    scores = {
         ("", 1): Scores("", fine, {c: [] for c in audit.GATED}),
         ("glossary/", 1): Scores("glossary/", {**fine, "seo": 92}, {"seo": ["meta-description"]}),
     }
-    dark = {("", 1): Scores("", {"accessibility": 96}, {"accessibility": ["color-contrast"]})}
-    assert audit.gate_failures(light, dark) == [
-        "/glossary/: seo 92: ['meta-description']",
-        "/ (dark): accessibility 96: ['color-contrast']",
-    ]
+    assert audit.gate_failures(scores) == ["/glossary/: seo 92: ['meta-description']"]
+
+
+def test_axe_is_found_where_lighthouse_installs_it_or_named_missing(tmp_path: Path) -> None:
+    with pytest.raises(audit.LighthouseMissing, match="make lighthouse-tool"):
+        audit.axe_script(tmp_path)
+    script = tmp_path / audit.TOOL_DIR / "node_modules" / "axe-core" / "axe.min.js"
+    script.parent.mkdir(parents=True)
+    script.write_text("window.axe = {};")
+    assert audit.axe_script(tmp_path) == script
 
 
 def test_the_performance_report_gives_each_pages_median() -> None:
