@@ -95,13 +95,15 @@ def test_the_search_index_holds_prose_not_code(built_site: Path, locale: str) ->
 
 @pytest.mark.parametrize("locale", locales())
 def test_no_script_holds_up_the_first_paint(built_site: Path, locale: str) -> None:
-    """Every external script waits for the page to be parsed (``overrides/main.html``): Material's
-    bundle at the end of the body had held the first paint back by about 1.3 s in Lighthouse."""
+    """No page names a script for the browser to fetch with it: Material's scripts keep their
+    URL in ``data-src`` and load after the first paint (``overrides/main.html``). At the end of
+    the body, its bundle had held the first paint back by about 1.3 s in Lighthouse; deferred,
+    it still counted towards the largest paint in one run out of two."""
     for name, page in html_pages(built_site, locale).items():
-        scripts = re.findall(r"<script\b[^>]*\bsrc=[^>]*>", page)
-        assert any("bundle." in tag for tag in scripts), f"{locale}/{name}: no Material bundle"
-        blocking = [tag for tag in scripts if not re.search(r"\s(?:defer|async)\b", tag)]
-        assert not blocking, f"{locale}/{name}: {blocking}"
+        fetched = re.findall(r"<script\b[^>]*\ssrc=[^>]*>", page)
+        assert not fetched, f"{locale}/{name}: {fetched}"
+        later = re.findall(r"<script data-after-first-paint data-src=([^>]+)>", page)
+        assert any("bundle." in url for url in later), f"{locale}/{name}: no Material bundle"
 
 
 @pytest.mark.parametrize("locale", locales())
