@@ -23,6 +23,7 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import os
@@ -145,7 +146,8 @@ class Zygote:
             pid = int(json.loads(self._line(timeout_s=60) or b"{}")["pid"])
             line = self._line(timeout_s)
             if line is None:
-                os.killpg(pid, signal.SIGKILL)  # the child leads its own process group
+                with contextlib.suppress(ProcessLookupError):  # it ended as time ran out
+                    os.killpg(pid, signal.SIGKILL)  # the child leads its own process group
                 self._line(timeout_s=60)
                 raise JobTimedOut(f"{' '.join(argv)} timed out after {timeout_s} s")
             status = int(json.loads(line)["status"])
@@ -256,6 +258,12 @@ def serve(preload: Sequence[str]) -> None:
         pid = os.fork()
         if pid == 0:
             _child(job)
+        # The child makes its own process group too, but may not have run yet: the group must
+        # exist before anyone is told the pid it can kill.
+        try:
+            os.setpgid(pid, pid)
+        except (ProcessLookupError, PermissionError):  # gone already, or grouped already
+            pass
         print(json.dumps({"pid": pid}), flush=True)
         _, status = os.waitpid(pid, 0)
         code = os.waitstatus_to_exitcode(status)
