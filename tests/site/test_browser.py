@@ -450,6 +450,23 @@ def test_the_dark_scheme_keeps_contrast_and_links_told_apart(
     axe_pass.record()
 
 
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_the_preferred_scheme_is_shown_before_materials_bundle_runs(
+    server: str, browser, scheme: str, site_pass: SitePass
+) -> None:
+    """Material's bundle loads after the first paint (``overrides/main.html``); the scheme the
+    reader's system prefers is set while the page is parsed, so no page flashes the other one."""
+    if site_pass.done:
+        return
+    page = browser.new_page(color_scheme=scheme)
+    page.route("**/javascripts/bundle.*.js", lambda route: route.abort())
+    page.goto(f"{server}/zh-hant/tips/performance/", wait_until="load")
+    shown = page.eval_on_selector("body", "b => b.getAttribute('data-md-color-scheme')")
+    page.close()
+    assert shown == {"dark": "slate", "light": "default"}[scheme]
+    site_pass.record()
+
+
 LOW_CONTRAST = """<!doctype html><html lang="en"><head><title>Low contrast</title>
 <link rel="icon" href="data:,"><style>
 body { background: #202020; color: #e0e0e0; } .faint { color: #404040; }
