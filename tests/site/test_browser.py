@@ -375,6 +375,9 @@ window.IntersectionObserver = class {
 """
 
 
+UNMOUNTED_CODE_BLOCKS = "document.querySelectorAll('pre:not(:has([data-md-type=copy]))').length"
+
+
 @pytest.mark.parametrize("width", [1280, 360])
 @pytest.mark.parametrize("path", ["/", "/zh-hant/tips/performance/", "/reference/api/"])
 def test_the_purged_stylesheet_changes_no_computed_style(
@@ -397,7 +400,7 @@ def test_the_purged_stylesheet_changes_no_computed_style(
             )
         page.goto(server + path, wait_until="networkidle")
         styles.append(page.evaluate(STYLES, SHOWN))
-        unmounted = page.evaluate("document.querySelectorAll('pre:not(:has(button[data-md-type=copy]))').length")
+        unmounted = page.evaluate(UNMOUNTED_CODE_BLOCKS)
         assert not unmounted, f"{path}: {unmounted} code blocks without their buttons"
         page.close()
     purged, full = styles
@@ -422,14 +425,18 @@ def scheme_violations(page) -> list[str]:  # type: ignore[no-untyped-def]
     return page.evaluate(SCHEME_AUDIT, list(audit.SCHEME_RULES))  # type: ignore[no-any-return]
 
 
+def axe_digest() -> str:
+    """A digest of the axe-core the scheme audit runs, for the passes that ran it."""
+    try:
+        return hashlib.sha256(audit.axe_script(ROOT).read_bytes()).hexdigest()
+    except audit.LighthouseMissing as error:
+        pytest.fail(str(error))
+
+
 @pytest.fixture
 def axe_pass(built_site: Path, browser: LazyBrowser, request: pytest.FixtureRequest) -> SitePass:
     """The running check's pass, kept for the axe-core it ran too."""
-    try:
-        axe = hashlib.sha256(audit.axe_script(ROOT).read_bytes()).hexdigest()
-    except audit.LighthouseMissing as error:
-        pytest.fail(str(error))
-    return SitePass(pass_of(built_site, f"{request.node.nodeid} axe {axe}"), browser)
+    return SitePass(pass_of(built_site, f"{request.node.nodeid} axe {axe_digest()}"), browser)
 
 
 @pytest.mark.parametrize("path", audit.audited_pages(project()))
@@ -481,8 +488,7 @@ def test_the_scheme_audit_finds_faint_text_and_links_told_apart_by_colour_alone(
 ) -> None:
     """Kept like the other browser checks, for this file, Chromium, axe-core and the page."""
     (tmp_path / "index.html").write_text(LOW_CONTRAST, encoding="utf-8")
-    axe = hashlib.sha256(audit.axe_script(ROOT).read_bytes()).hexdigest()
-    kept = pass_of(tmp_path, f"the scheme audit finds low contrast, axe {axe}")
+    kept = pass_of(tmp_path, f"the scheme audit finds low contrast, axe {axe_digest()}")
     if kept.done:
         return
     page = browser.new_page(color_scheme="dark")
