@@ -19,20 +19,24 @@ from __future__ import annotations
 import doctest
 import os
 import re
+import threading
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from sybil import Document, Example, Region, Sybil
 from sybil.parsers.abstract.codeblock import PythonDocTestOrCodeBlockParser
 from sybil.parsers.markdown import CodeBlockParser
 from sybil.parsers.rest import DocTestParser
 from sybil.sybil import SybilCollection
 
-from sitebuild.includes import expand
+from sitebuild import outputs
+from sitebuild.includes import expand, output_runner
 from sitebuild.runs import CodeRunner
 
 ROOT = Path(__file__).resolve().parent
+PAGES = ROOT / "docs" / "en"
 RUNNER = CodeRunner(ROOT, ROOT / ".cache" / "runs")
 os.environ["PYTHONBREAKPOINT"] = "0"  # an example's breakpoint() must never stop the suite
 
@@ -53,6 +57,30 @@ class RenderedPage(Document):
             for region in parser(document):
                 document.add(region)
         return document
+
+
+def selected_pages(config: pytest.Config) -> list[Path]:
+    """The English pages that the command line's paths (or ``testpaths``) reach."""
+    start = config.invocation_params.dir
+    asked = [(start / arg.split("::", 1)[0]).resolve() for arg in config.args]
+    pages = sorted(PAGES.rglob("*.md"))
+    return [page for page in pages if any(page == a or a in page.parents for a in asked)]
+
+
+def pytest_collection(session: pytest.Session) -> None:
+    """Run the snippets whose output the selected pages show, in parallel and in the background.
+
+    Collecting a page expands its includes, which runs each shown snippet one after another on a
+    cold cache (some forty seconds on one core, before any resource can start). Started here,
+    they run on every core while pytest imports the test modules; a page's expansion then finds
+    its snippets done, or waits on the run in progress (the runner locks each entry).
+    """
+    pages = selected_pages(session.config)
+    if pages:
+        runner = output_runner(ROOT / "mkdocs.yml")  # here, so that both threads share it
+        threading.Thread(
+            target=outputs.prepare, args=(runner, pages), name="page-outputs", daemon=True
+        ).start()
 
 
 def run_alone(title: str) -> Any:
@@ -97,7 +125,7 @@ def _reset_torch(namespace: dict[str, Any]) -> None:
 
 pages = Sybil(
     parsers=[PageCodeParser(doctest_optionflags=DOCTEST_FLAGS)],
-    path="docs/en",
+    path=str(PAGES.relative_to(ROOT)),
     patterns=["*.md"],
     document_types={".md": RenderedPage},
     setup=_reset_torch,

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from sitebuild.project import load_config
+from sitebuild.runs import CodeRunner
 
 INCLUDE_LINE = re.compile(r'^\s*-{1,}8<-{1,}\s+"(?P<target>[^"]+)"\s*$')
 PREPROCESSORS = ("run_output", "snippet")
@@ -60,6 +61,13 @@ def expand(text: str, *, source: str | Path, config_file: Path) -> str:
         except Exception as error:  # pymdownx raises SnippetMissingError, ours IncludeError
             raise IncludeError(f"{source}{_line_of(text, str(error))}: {error}") from error
     return "\n".join(lines)
+
+
+def output_runner(config_file: Path) -> CodeRunner:
+    """The runner (and cache) with which :func:`expand` runs the snippets whose output a page
+    shows, as ``config_file``'s ``sitebuild.outputs`` extension sets it up; for
+    :func:`sitebuild.outputs.prepare`."""
+    return _markdown(config_file.resolve()).preprocessors["run_output"].runner  # type: ignore[no-any-return]
 
 
 @lru_cache(maxsize=4)

@@ -1,0 +1,39 @@
+"""The root conftest: which pages a run collects, and so whose shown outputs it prepares."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+import conftest
+
+from .support import ROOT
+
+
+def config(*args: str, start: Path = ROOT) -> pytest.Config:
+    """What ``selected_pages`` reads of pytest's config: the paths asked for and where from."""
+    invocation = SimpleNamespace(dir=start)
+    return SimpleNamespace(args=list(args), invocation_params=invocation)  # type: ignore[return-value]
+
+
+def relative(pages: list[Path]) -> list[str]:
+    return [page.relative_to(ROOT).as_posix() for page in pages]
+
+
+def test_the_whole_suite_prepares_every_english_page() -> None:
+    every = sorted(conftest.PAGES.rglob("*.md"))
+    assert conftest.selected_pages(config("tests", "docs/en", "dyndocs")) == every
+    assert "docs/en/tips/performance.md" in relative(every)
+
+
+def test_a_page_or_a_folder_asked_for_prepares_only_its_pages() -> None:
+    page = "docs/en/tips/performance.md"
+    assert relative(conftest.selected_pages(config(f"{page}::sybil:page,line:1"))) == [page]
+    tips = relative(conftest.selected_pages(config("tips", start=ROOT / "docs" / "en")))
+    assert page in tips and all(p.startswith("docs/en/tips/") for p in tips)
+
+
+def test_tests_alone_prepare_no_page() -> None:
+    assert conftest.selected_pages(config("tests/dyndocs", "docs/zh-hans")) == []
