@@ -543,7 +543,7 @@ TOKEN_STYLE = """() => [...document.querySelectorAll('pre code')].slice(0, 5).ma
     const text = document.createElement('span');
     code.appendChild(text);
     const around = style(text);
-    return ['n', 'w'].map(name => {
+    return ['n', 'w', 'p', 'o'].map(name => {
         const token = document.createElement('span');
         token.className = name;
         code.appendChild(token);
@@ -559,8 +559,9 @@ TOKEN_STYLE = """() => [...document.querySelectorAll('pre code')].slice(0, 5).ma
 def test_unwrapped_code_tokens_would_look_like_the_text_around_them(
     server: str, browser, path: str, scheme: str, site_pass: SitePass
 ) -> None:
-    """sitebuild.weight unwraps Pygments' name and whitespace tokens: a span of either class,
-    put back into a code block, is drawn exactly like the code's own text."""
+    """sitebuild.weight unwraps Pygments' name, whitespace, punctuation and operator tokens: a
+    span of any of these classes, put back into a code block, is drawn exactly like the code's
+    own text."""
     if site_pass.done:
         return
     page = browser.new_page(color_scheme=scheme)

@@ -5,17 +5,18 @@ from __future__ import annotations
 from sitebuild.weight import unwrap_plain_tokens
 
 
-def test_names_and_spaces_in_code_become_text_and_other_tokens_stay() -> None:
+def test_names_spaces_punctuation_and_operators_become_text_and_other_tokens_stay() -> None:
     code = (
         '<pre><code><span class="n">model</span><span class="w"> </span>'
         '<span class="o">=</span><span class="w"> </span><span class="n">nn</span>'
         '<span class="o">.</span><span class="n">Linear</span><span class="p">(</span>'
-        '<span class="mi">4</span><span class="p">)</span>\n</code></pre>'
+        '<span class="mi">4</span><span class="p">)</span> '
+        '<span class="ow">in</span><span class="w"> </span><span class="k">if</span>\n</code></pre>'
     )
     plain = unwrap_plain_tokens(code)
     assert plain == (
-        '<pre><code>model <span class="o">=</span> nn<span class="o">.</span>Linear'
-        '<span class="p">(</span><span class="mi">4</span><span class="p">)</span>\n</code></pre>'
+        '<pre><code>model = nn.Linear(<span class="mi">4</span>) '
+        '<span class="ow">in</span> <span class="k">if</span>\n</code></pre>'
     )
 
 
