@@ -46,7 +46,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """Start every resource a selected test asks for (the gates need the build too)."""
+    """Start every resource a selected test asks for (the gates need the build too); none when
+    only collecting, which would end the run while they are being made."""
+    if session.config.option.collectonly:
+        return
     asked = {name for item in session.items for name in getattr(item, "fixturenames", ())}
     for name in Resources.NAMES:
         if name in asked:

@@ -5,10 +5,16 @@ written in C++ with the same weights, and called once per timed call. ``load_inl
 with the machine's C++ compiler and the ``ninja`` wheel, against the torch wheel's own headers;
 the build is kept in ``.cache/cpp/`` by the source's digest and the torch version, so only the
 first run pays for it.
+
+``load_inline`` guards a build folder with a ``lock`` file that only the process that made it
+removes: a build or test stopped while it held it (Ctrl-C, a killed CI job) left every later run
+waiting forever. Each run therefore holds an ``flock`` on the folder first, which the system
+releases when a process ends; holding it, a ``lock`` file left behind is known to be stale.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
 import shutil
@@ -94,14 +100,17 @@ def extension(cache: Path) -> ModuleType:
     digest = hashlib.sha256(f"{SOURCE}{torch.__version__}".encode()).hexdigest()[:12]
     build = cache / digest
     build.mkdir(parents=True, exist_ok=True)
-    return load_inline(
-        name=f"dyndocs_reference_{digest}",
-        cpp_sources=[SOURCE],
-        functions=FUNCTIONS,
-        build_directory=str(build),
-        extra_cflags=["-O2"],
-        verbose=False,
-    )
+    with open(build / "build.flock", "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)  # no other run builds or loads here until this one ends
+        (build / "lock").unlink(missing_ok=True)  # so a baton load_inline left behind is stale
+        return load_inline(
+            name=f"dyndocs_reference_{digest}",
+            cpp_sources=[SOURCE],
+            functions=FUNCTIONS,
+            build_directory=str(build),
+            extra_cflags=["-O2"],
+            verbose=False,
+        )
 
 
 def cache_dir() -> Path:

@@ -6,6 +6,7 @@ The extension is built once into ``.cache/cpp`` (about 40 s cold) and reused aft
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -46,6 +47,24 @@ def test_the_cpp_functions_compute_what_the_python_models_compute(cpp_extension:
     a, b = torch.randn(5), torch.randn(5)
     ext = _cpp.extension(_cpp.cache_dir())
     torch.testing.assert_close(ext.mul_repeated(a, b, 3), a * b)
+
+
+def test_a_build_lock_left_by_a_stopped_run_does_not_hold_up_the_next(
+    cpp_extension: object,
+) -> None:
+    """load_inline's ``lock`` file, left behind by a run stopped mid-build, made every later run
+    wait for ever; a run that holds the folder's flock removes it."""
+    cache = _cpp.cache_dir()
+    left = cache / getattr(cpp_extension, "__name__", "").removeprefix("dyndocs_reference_")
+    (left / "lock").touch()
+    loaded: list[object] = []
+    loader = threading.Thread(
+        target=lambda: loaded.append(_cpp.extension.__wrapped__(cache)), daemon=True
+    )
+    loader.start()
+    loader.join(timeout=120)
+    assert loaded, f"still waiting on {left / 'lock'}"
+    assert not (left / "lock").exists()
 
 
 def test_without_a_compiler_the_cpp_column_says_so(no_compiler: None) -> None:
