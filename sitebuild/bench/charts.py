@@ -77,14 +77,22 @@ def lines_of(
     return lines
 
 
-def crossover(lines: list[Line], variant: str, floor: str, share: float) -> float | None:
-    """The first x where ``variant`` is within ``share`` of ``floor`` (``1 - floor/variant``)."""
-    by_name = {line.variant: dict(line.points) for line in lines}
-    upper, lower = by_name.get(variant, {}), by_name.get(floor, {})
-    for x in sorted(set(upper) & set(lower)):
-        if 1 - lower[x] / upper[x] < share:
-            return x
-    return None
+def crossover(
+    rows: list[dict[str, Any]], x: str, variant: str, metric: str, share: float, prefix: str = ""
+) -> float | None:
+    """The first ``x`` where ``variant``'s ``metric``, a share of its time, is below ``share``.
+
+    The mark reads the figure the case's table shows, not one worked out again from the plotted
+    medians: combined differently, the two can fall on either side of the threshold.
+    """
+    points = sorted(
+        (float(r["metrics"][x]), float(r["metrics"][metric]))
+        for r in rows
+        if r["variant"] == variant
+        and r["row"].startswith(prefix)
+        and {x, metric} <= set(r.get("metrics", {}))
+    )
+    return next((px for px, value in points if value < share), None)
 
 
 @dataclass(frozen=True)

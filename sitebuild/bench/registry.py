@@ -79,8 +79,8 @@ class LineChart:
         y: What is plotted: ``median_s`` or a metric.
         variants: The lines, one per variant; all variants if empty.
         rows: Only rows whose name starts with this.
-        crossover: ``(variant, floor, share)``: mark the first x where ``variant`` is within
-            ``share`` of ``floor``, i.e. where its overhead falls below that share of its time.
+        crossover: ``(variant, metric, share)``: mark the first x where ``variant``'s
+            ``metric``, a share of its time that the table shows too, falls below ``share``.
     """
 
     name: str

@@ -270,8 +270,8 @@ class Renderer:
         lines = charts.lines_of(data.rows, spec["x"], spec["y"], variants, spec["rows"])
         mark = None
         if spec.get("crossover"):
-            variant, floor, share = spec["crossover"]
-            mark = charts.crossover(lines, variant, floor, share)
+            variant, metric, share = spec["crossover"]
+            mark = charts.crossover(data.rows, spec["x"], variant, metric, share, spec["rows"])
             share_text = format_value(share, "share")
         text = charts.ChartText(
             title=self.t(f"{key}.title"),

@@ -36,7 +36,7 @@ def per_call(timing: Timing, calls: int) -> Timing:
             "graph_overhead",
             x="elements",
             variants=("recorded", "no_grad", "cpp"),
-            crossover=("recorded", "cpp", 0.10),
+            crossover=("recorded", "overhead_share", 0.10),
         ),
     ),
 )

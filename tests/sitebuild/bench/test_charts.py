@@ -50,13 +50,17 @@ def view_width(svg: str) -> float:
     return float(match[1])
 
 
-def test_crossover_is_the_first_size_within_the_share() -> None:
-    lines = [
-        charts.Line("recorded", [(1, 10.0), (10, 12.0), (100, 30.0), (1000, 200.0)]),
-        charts.Line("cpp", [(1, 1.0), (10, 3.0), (100, 26.0), (1000, 190.0)]),
+def test_crossover_is_the_first_size_whose_share_is_below_the_threshold() -> None:
+    shares = {1: 0.9, 10: 0.75, 100: 0.13, 1000: 0.05, 10_000: 0.02}
+    rows = [
+        {"row": f"n={n}", "variant": "recorded", "metrics": {"elements": n, "share": v}}
+        for n, v in shares.items()
     ]
-    assert charts.crossover(lines, "recorded", "cpp", 0.2) == 100
-    assert charts.crossover(lines, "recorded", "cpp", 0.01) is None
+    rows.append({"row": "n=1", "variant": "cpp", "metrics": {"elements": 1, "share": 0.0}})
+    assert charts.crossover(rows, "elements", "recorded", "share", 0.2) == 100
+    assert charts.crossover(rows, "elements", "recorded", "share", 0.1) == 1000
+    assert charts.crossover(rows, "elements", "recorded", "share", 0.01) is None
+    assert charts.crossover(rows, "elements", "recorded", "share", 0.2, prefix="n=1000") == 1000
 
 
 def test_ticks_cover_the_data() -> None:
