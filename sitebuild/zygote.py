@@ -260,10 +260,8 @@ def serve(preload: Sequence[str]) -> None:
             _child(job)
         # The child makes its own process group too, but may not have run yet: the group must
         # exist before anyone is told the pid it can kill.
-        try:
+        with contextlib.suppress(ProcessLookupError, PermissionError):  # gone, or grouped already
             os.setpgid(pid, pid)
-        except (ProcessLookupError, PermissionError):  # gone already, or grouped already
-            pass
         print(json.dumps({"pid": pid}), flush=True)
         _, status = os.waitpid(pid, 0)
         code = os.waitstatus_to_exitcode(status)
