@@ -244,6 +244,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         if languages.all_languages_built(config):
             languages.split_search_index(config)
             stylesheets.purge_site(Path(config.site_dir), self._cache_dir("stylesheets"))
+            stylesheets.retarget_site(Path(config.site_dir))
             self.inventories.write(config)
             self._prune_caches()
             if not self.serving:

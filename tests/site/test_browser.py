@@ -376,6 +376,16 @@ window.IntersectionObserver = class {
 
 
 UNMOUNTED_CODE_BLOCKS = "document.querySelectorAll('pre:not(:has([data-md-type=copy]))').length"
+SETTLED = """() => new Promise((done) => {
+  // Material mounts what the observer reports from timers; on a busy machine the last of them
+  // can run after the network is idle. Settled: the same number of elements over 300 ms.
+  let last = -1;
+  const check = () => {
+    const now = document.querySelectorAll("body *").length;
+    if (now === last) done(now); else { last = now; setTimeout(check, 300); }
+  };
+  check();
+})"""
 
 
 @pytest.mark.parametrize("width", [1280, 360])
@@ -399,6 +409,7 @@ def test_the_purged_stylesheet_changes_no_computed_style(
                 lambda route: route.fulfill(body=whole, content_type="text/css"),
             )
         page.goto(server + path, wait_until="networkidle")
+        page.evaluate(SETTLED)
         styles.append(page.evaluate(STYLES, SHOWN))
         unmounted = page.evaluate(UNMOUNTED_CODE_BLOCKS)
         assert not unmounted, f"{path}: {unmounted} code blocks without their buttons"
@@ -469,8 +480,66 @@ def test_the_preferred_scheme_is_shown_before_materials_bundle_runs(
     page.route("**/javascripts/bundle.*.js", lambda route: route.abort())
     page.goto(f"{server}/zh-hant/tips/performance/", wait_until="load")
     shown = page.eval_on_selector("body", "b => b.getAttribute('data-md-color-scheme')")
+    root = page.eval_on_selector("html", "html => html.className")
+    metas = page.eval_on_selector_all("meta[name=color-scheme]", "ms => ms.map(m => m.content)")
+    body_scheme = page.eval_on_selector("body", "b => getComputedStyle(b).colorScheme")
     page.close()
     assert shown == {"dark": "slate", "light": "default"}[scheme]
+    assert root == "js", "the root's no-js class is left for Material's bundle to swap"
+    assert metas == [body_scheme], "the color-scheme meta does not match the scheme shown"
+    site_pass.record()
+
+
+RECORD_MARKS = """window.marks = [];
+new MutationObserver((records) => records.forEach((record) => {
+  const header = document.querySelector(".md-header");
+  window.marks.push([record.attributeName, record.target.hasAttribute(record.attributeName),
+                     getComputedStyle(header).transitionDuration]);
+})).observe(document, {subtree: true, attributes: true,
+                       attributeFilter: ["data-md-color-scheme", "data-md-color-switching",
+                                         "data-palette-switching"]});"""
+PALETTE_STATE = """() => ({
+  marks: window.marks.splice(0),
+  metas: [...document.querySelectorAll("meta[name=color-scheme]")].map((m) => m.content),
+  switchingRules: [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules])
+    .map((rule) => rule.cssText).filter((text) => text.includes("data-md-color-switching")),
+  transition: getComputedStyle(document.querySelector(".md-header")).transitionDuration,
+})"""
+
+
+def test_only_the_readers_switch_turns_transitions_off(
+    server: str, browser, site_pass: SitePass
+) -> None:
+    """Material marks the body while it applies a palette, on every load too; no rule names its
+    mark, which made the page's every element take a new style twice per load. The rule that
+    turns transitions off is keyed to a mark set only while the reader switches
+    (sitebuild/stylesheets.py, overrides/main.html), and the color-scheme meta the browser reads
+    follows Material's."""
+    if site_pass.done:
+        return
+    page = browser.new_page(color_scheme="light")
+    page.add_init_script(RECORD_MARKS)
+    page.goto(f"{server}/zh-hans/tips/performance/", wait_until="networkidle")
+    loaded = page.evaluate(PALETTE_STATE)
+    page.locator("form[data-md-component=palette] label:visible").first.click()
+    page.wait_for_timeout(300)
+    switched = page.evaluate(PALETTE_STATE)
+    page.close()
+
+    assert ["data-md-color-switching", True] in [m[:2] for m in loaded["marks"]], loaded
+    assert "data-palette-switching" not in [m[0] for m in loaded["marks"]], loaded
+    assert loaded["switchingRules"] == [], "a rule still names Material's switching mark"
+    assert loaded["metas"] == ["light", "light"], loaded["metas"]
+    assert loaded["transition"] != "0s"
+
+    names = [(name, on) for name, on, _ in switched["marks"]]
+    assert names[0] == ("data-palette-switching", True), switched["marks"]
+    after_switch = names[names.index(("data-md-color-scheme", True)) :]
+    assert ("data-palette-switching", False) in after_switch, switched["marks"]
+    during = [t for name, on, t in switched["marks"] if name == "data-md-color-scheme"]
+    assert during and set(during) == {"0s"}, f"transitions ran while switching: {during}"
+    assert switched["metas"][0] == switched["metas"][-1] != "light", switched["metas"]
+    assert switched["transition"] != "0s"
     site_pass.record()
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild.stylesheets import purge, purge_site, used, vocabulary
+from sitebuild.stylesheets import purge, purge_site, retarget_site, used, vocabulary
 
 WORDS, PREFIXES = vocabulary(
     ['<div class="md-typeset note" id="top"><p>md-banner</p></div>'],
@@ -95,3 +95,35 @@ def test_a_kept_purge_is_for_the_same_sheet_vocabulary_and_code(
     monkeypatch.setattr(stylesheets, "__file__", str(other_code))
     purge_site(site("three", '<p class="b">'), cache)
     assert len(list(cache.iterdir())) == 3
+
+
+def test_the_palette_sheet_is_linked_under_a_name_of_its_own_with_the_readers_mark(
+    tmp_path: Path,
+) -> None:
+    sheets = tmp_path / "assets" / "stylesheets"
+    sheets.mkdir(parents=True)
+    rule = "[data-md-color-switching] *,[data-md-color-switching] :after{transition:none}"
+    (sheets / "palette.0000.min.css").write_text(rule + "[data-md-color-scheme=slate]{a:b}")
+    (tmp_path / "index.html").write_text('<link href="assets/stylesheets/palette.0000.min.css">')
+    sheet = retarget_site(tmp_path)
+    assert (
+        sheet is not None
+        and sheet.name.startswith("palette.")
+        and sheet.name != "palette.0000.min.css"
+    )
+    assert sheet.read_text() == (
+        "[data-palette-switching] *,[data-palette-switching] :after{transition:none}"
+        "[data-md-color-scheme=slate]{a:b}"
+    )
+    assert not (sheets / "palette.0000.min.css").exists()
+    assert sheet.name in (tmp_path / "index.html").read_text()
+
+
+def test_a_palette_sheet_without_the_switching_rule_is_an_error_naming_it(tmp_path: Path) -> None:
+    sheets = tmp_path / "assets" / "stylesheets"
+    sheets.mkdir(parents=True)
+    (sheets / "palette.0000.min.css").write_text("[data-md-color-scheme=slate]{a:b}")
+    with pytest.raises(
+        ValueError, match=r"palette\.0000\.min\.css: no \[data-md-color-switching\]"
+    ):
+        retarget_site(tmp_path)
