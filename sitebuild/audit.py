@@ -159,15 +159,17 @@ def score_pages(
         for page in pages
         for run in runs
     }
-    missing = [key for key, path in files.items() if not path.exists()]
+    kept = {key: cachefiles.read_text(path) for key, path in files.items()}  # marks them used
+    missing = [key for key, text in kept.items() if text is None]
     if missing:
         urls = [base_url + page for page, _ in missing]
         reports = _run_lighthouse(root, urls, categories)
         for key, report in zip(missing, reports, strict=True):
-            cachefiles.write_text(files[key], json.dumps(summarise(report, categories)))
+            kept[key] = text = json.dumps(summarise(report, categories))
+            cachefiles.write_text(files[key], text)
     found = {}
-    for (page, run), path in files.items():
-        data = json.loads(path.read_text(encoding="utf-8"))
+    for (page, run), entry in kept.items():
+        data = json.loads(entry or "null")
         found[page, run] = Scores(page, data["scores"], data["failing"])
     return found
 

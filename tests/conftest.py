@@ -56,6 +56,12 @@ def pytest_collection_finish(session: pytest.Session) -> None:
             _resources(session.config).start(name)
 
 
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Prune the tests' kept passes that no run has used for a long time."""
+    if not session.config.option.collectonly:
+        support.prune_test_caches(support.ROOT / ".cache")
+
+
 @pytest.fixture(scope="session")
 def resources(request: pytest.FixtureRequest) -> Resources:
     return _resources(request.config)

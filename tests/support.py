@@ -17,6 +17,7 @@ import sys
 from functools import cache
 from pathlib import Path
 
+from sitebuild import cachefiles
 from sitebuild.project import Project, load
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -86,6 +87,16 @@ BUILD_INPUTS = (
     "examples",  # the bad-input projects' own examples
 )
 """What a site build reads: a cached build is reused only while all of these are unchanged."""
+
+
+TEST_CACHES = ("browser", "lighthouse", "copy-paste", "notebook-runs")
+"""The folders under ``.cache`` where the tests keep a pass per checked content; each edit adds
+one. Reading a pass marks it used, and the suite prunes them as the build prunes its own."""
+
+
+def prune_test_caches(cache: Path) -> int:
+    """Delete the kept passes no run has used for ``cachefiles.KEEP_DAYS``; return how many."""
+    return sum(cachefiles.prune(cache / name) for name in TEST_CACHES)
 
 
 def build_key(config: Path, env: dict[str, str]) -> str:

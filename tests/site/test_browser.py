@@ -24,7 +24,7 @@ from urllib.parse import unquote, urlparse
 import material
 import pytest
 
-from sitebuild import audit
+from sitebuild import audit, cachefiles
 from sitebuild.audit import served
 
 from ..support import ROOT, locales, pages, project
@@ -106,15 +106,15 @@ class Pass:
 
     def __init__(self, path: Path, site: Path) -> None:
         self.path, self.site = path, site
-        kept = json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+        text = cachefiles.read_text(path)  # marks it used (support.prune_test_caches)
+        kept = json.loads(text) if text is not None else None
         self.done = bool(kept) and files_digest(site, kept["files"]) == kept["digest"]
 
     def record(self, fetched: set[str]) -> None:
         files = sorted({site_file(p) for p in fetched})
         assert files, "the check fetched no file from the site"
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         kept = {"files": files, "digest": files_digest(self.site, files)}
-        self.path.write_text(json.dumps(kept), encoding="utf-8")
+        cachefiles.write_text(self.path, json.dumps(kept))
 
 
 def pass_of(site: Path, name: str) -> Pass:

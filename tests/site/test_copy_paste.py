@@ -16,6 +16,7 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from sitebuild import cachefiles
 from sitebuild.zygote import ZygotePool
 
 from ..support import ROOT, locales
@@ -70,7 +71,7 @@ def test_every_titled_block_runs_alone(built_site: Path, reader_env: Path, tmp_p
 
     def run(code: str) -> str | None:
         key = hashlib.sha256((code + reader_env.name).encode()).hexdigest()[:20]
-        if (done_dir / f"{key}.ok").exists():
+        if cachefiles.read_text(done_dir / f"{key}.ok") is not None:  # marks it used
             return None
         workdir = tmp_path / key
         workdir.mkdir()
@@ -79,7 +80,7 @@ def test_every_titled_block_runs_alone(built_site: Path, reader_env: Path, tmp_p
         if status != 0:
             page, title = unique[code]
             return f"{page}: {title}:\n{stderr.strip()[-1200:]}"
-        (done_dir / f"{key}.ok").write_text("")
+        cachefiles.write_text(done_dir / f"{key}.ok", "")
         return None
 
     try:

@@ -13,6 +13,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from sitebuild import cachefiles
 from sitebuild.includes import expand
 from sitebuild.notebooks import colab_url
 from sitebuild.project import load_config
@@ -148,7 +149,7 @@ def test_every_notebook_runs_top_to_bottom_in_a_fresh_kernel(
         notebook = nbformat.read(str(notebook_path(built_site, locales()[0], page)), 4)
         key = hashlib.sha256(("\n".join(code_cells(notebook)) + reader_env.name).encode())
         marker = done_dir / f"{key.hexdigest()[:20]}.ok"
-        if marker.exists():
+        if cachefiles.read_text(marker) is not None:  # marks it used
             return None
         for cell in notebook.cells:
             if cell.cell_type == "code":
@@ -165,7 +166,7 @@ def test_every_notebook_runs_top_to_bottom_in_a_fresh_kernel(
             client.execute()
         except Exception as error:  # the cell and its error, as a reader would see them
             return f"{page}: {str(error)[-1500:]}"
-        marker.write_text("")
+        cachefiles.write_text(marker, "")
         return None
 
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
