@@ -490,6 +490,52 @@ def test_the_preferred_scheme_is_shown_before_materials_bundle_runs(
     site_pass.record()
 
 
+LARGEST_PAINT_REPORTED = """const REPORT = "%s";
+window.loader = {observed: null, appended: null, appendedWithReport: null};
+const bundleAppended = () => document.querySelector("script[src*='bundle.']") !== null;
+window.PerformanceObserver = class {
+  constructor(callback) { this.callback = callback; }
+  observe(options) {
+    if (options.type !== "largest-contentful-paint") return;
+    loader.observed = performance.now();
+    const report = (time) => {
+      this.callback({getEntries: () => [{startTime: time}]}, this);
+      loader.appendedWithReport = bundleAppended();
+    };
+    if (REPORT === "earlier") report(0);
+    if (REPORT === "later") setTimeout(() => report(performance.now()));
+  }
+  disconnect() {}
+};
+new MutationObserver(() => {
+  if (loader.appended === null && bundleAppended()) loader.appended = performance.now();
+}).observe(document, {childList: true, subtree: true});"""
+
+
+@pytest.mark.parametrize("report", ["later", "earlier", "none"])
+def test_material_loads_once_the_page_parsed_is_on_screen(
+    server: str, browser, report: str, site_pass: SitePass
+) -> None:
+    """The loader in ``overrides/main.html``, with the browser's largest-paint reports stubbed:
+    a largest paint from the first frame after parsing starts Material's bundle at once; an
+    earlier one, or none, leaves it to the 200 ms fallback after that frame began."""
+    if site_pass.done:
+        return
+    page = browser.new_page()
+    page.add_init_script(LARGEST_PAINT_REPORTED % report)
+    page.goto(f"{server}/tips/performance/", wait_until="load")
+    page.wait_for_function("window.component$ !== undefined")  # Material has started
+    loader = page.evaluate("window.loader")
+    page.close()
+    assert loader["observed"] is not None and loader["appended"] is not None, loader
+    if report == "later":
+        assert loader["appendedWithReport"] is True, loader
+    else:
+        assert loader["appendedWithReport"] in (False, None), loader
+        assert loader["appended"] - loader["observed"] >= 199, loader
+    site_pass.record()
+
+
 RECORD_MARKS = """window.marks = [];
 new MutationObserver((records) => records.forEach((record) => {
   const header = document.querySelector(".md-header");
