@@ -13,6 +13,7 @@ Examples:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -85,15 +86,24 @@ def include_targets(text: str) -> list[str]:
     return [m["target"] for line in text.splitlines() if (m := INCLUDE_LINE.match(line))]
 
 
-def expanded_copy(path: Path, root: Path, cache_root: Path, config_file: Path) -> Path:
+def expanded_copy(
+    path: Path,
+    root: Path,
+    cache_root: Path,
+    config_file: Path,
+    prepare: Callable[[str], str] | None = None,
+) -> Path:
     """Write the expanded ``path`` under ``cache_root`` and return the copy's path.
 
     mkdocs-jupyter reads notebooks from disk rather than through Markdown, so a notebook page is
-    handed an expanded copy.
+    handed an expanded copy; ``prepare`` is then what a Markdown page's text goes through
+    (``sitebuild.languages.join_cjk_lines`` for Chinese).
     """
     target = cache_root / path.resolve().relative_to(root)
     source = path.resolve().relative_to(root)
     text = expand(path.read_text(encoding="utf-8"), source=source, config_file=config_file)
+    if prepare is not None:
+        text = prepare(text)
     if not target.exists() or target.read_text(encoding="utf-8") != text:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")

@@ -196,17 +196,44 @@ def all_languages_built(config: MkDocsConfig) -> bool:
 
 
 CJK = re.compile(r"[\u2014\u2018-\u201d\u2026\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
-BLOCK_START = re.compile(r"^\s*(?:[-*+>|#]|\d+[.)]|!!!|\?\?\?|<|```|~~~|:::|\[\^)")
+BLOCK_START = re.compile(
+    r"^\s*(?:[-*+](?:\s|$)|\d+[.)](?:\s|$)|[>|#<]|!!!|\?\?\?|```|~~~|:::|\[\^)"
+)
+TRAILING_MARKUP = re.compile(r"(?:\*{1,2}|_{1,2}|\]\([^)\s]*\))$")
+"""What may close a line after its last character: emphasis, or the end of a link."""
+LEADING_MARKUP = re.compile(r"^(?:\*{1,2}|_{1,2}|\[)")
+"""What may open a line before its first character: emphasis, or the start of a link."""
+
+
+def _last_character(line: str) -> str:
+    line = line.rstrip()
+    while (markup := TRAILING_MARKUP.search(line)) is not None:
+        line = line[: markup.start()]
+    return line[-1:]
+
+
+def _first_character(line: str) -> str:
+    line = line.lstrip()
+    while (markup := LEADING_MARKUP.match(line)) is not None:
+        line = line[markup.end() :]
+    return line[:1]
 
 
 def join_cjk_lines(markdown: str) -> str:
     """Join soft line breaks between Chinese characters, which browsers render as spaces.
 
-    Code fences and lines that start a Markdown block are left alone.
+    The characters may sit inside emphasis or a link's text. Code fences and lines that start
+    a Markdown block are left alone.
 
     Examples:
         >>> join_cjk_lines("动态图\\n很灵活。\\n\\n- 列表\\n- 项目")
         '动态图很灵活。\\n\\n- 列表\\n- 项目'
+        >>> join_cjk_lines("下一页讲\\n[梯度累积](zero-grad.md)，只处理**一个**\\n时间步")
+        '下一页讲[梯度累积](zero-grad.md)，只处理**一个**时间步'
+        >>> join_cjk_lines("见 [控制流](control-flow.md)\\n一页。\\n**粗体**开头的续行")
+        '见 [控制流](control-flow.md)一页。**粗体**开头的续行'
+        >>> join_cjk_lines("句子。\\n* 列表项\\n1. 编号项")
+        '句子。\\n* 列表项\\n1. 编号项'
     """
     out: list[str] = []
     in_fence = False
@@ -221,12 +248,13 @@ def join_cjk_lines(markdown: str) -> str:
             not in_fence
             and out
             and previous.strip()
+            and not previous.endswith("  ")  # a hard line break
             and not previous.lstrip().startswith(("```", "~~~", "|", "#"))
             and not BLOCK_START.match(line)
-            and CJK.match(previous[-1:])
-            and CJK.match(line.lstrip()[:1])
+            and CJK.match(_last_character(previous))
+            and CJK.match(_first_character(line))
         ):
-            out[-1] = previous + line.lstrip()
+            out[-1] = previous.rstrip() + line.lstrip()
         else:
             out.append(line)
     return "\n".join(out)

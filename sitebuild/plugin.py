@@ -185,11 +185,13 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         notebooks = config.plugins.get("dyndocs-jupyter")
         source = page.file.abs_src_path
         if notebooks is not None and source and notebooks.should_include(page.file):
+            chinese = languages.current_locale(config).startswith("zh")
             copy = includes.expanded_copy(
                 Path(source),
                 project.root,
                 project.cache / "notebooks",
                 Path(config.config_file_path),
+                prepare=languages.join_cjk_lines if chinese else None,
             )
             page.file.abs_src_path = str(copy)
         return page

@@ -2,12 +2,15 @@
 
 Fails on italics wrapping CJK text (browsers slant CJK glyphs into a fake oblique), half-width
 punctuation between CJK characters, the other variety's quotation marks, emoji inside a sentence
-(in any language), and language names in Latin letters inside Chinese prose.
+(in any language), and language names in Latin letters inside Chinese prose; and, in the built
+pages, on a space a reader would see between two Chinese characters.
 """
 
 from __future__ import annotations
 
+import html
 import re
+from pathlib import Path
 
 import pytest
 
@@ -30,6 +33,29 @@ LATIN_LANGUAGE = re.compile(
     r"\b(?:English|Chinese|Simplified|Traditional|Mandarin|Taiwanese|Japanese)\b"
 )
 CHINESE = [locale for locale in locales() if locale.startswith("zh")]
+
+
+WIDE_PUNCTUATION = r"[\u3000-\u303f\uff00-\uffef]"
+SHOWN_GAP = re.compile(rf"(?:{CJK}|{WIDE_PUNCTUATION})[ \t\n\u00a0]+(?:{CJK}|{WIDE_PUNCTUATION})")
+ARTICLE = re.compile(r'<article class="md-content__inner[^"]*">(.*)</article>', re.S)
+NOT_PROSE_HTML = re.compile(r"<(pre|svg|script|style|del)\b.*?</\1>", re.S)
+BLOCK_TAG = re.compile(
+    r"</?(?:p|li|ul|ol|div|table|thead|tbody|tr|td|th|h[1-6]|figure|figcaption|details|summary"
+    r"|dl|dt|dd|br|blockquote|section|nav|hr)\b[^>]*>"
+)
+
+
+def shown_gaps(page: str) -> list[str]:
+    """Spaces a reader sees between two Chinese characters in a built page's article.
+
+    A space in the source, or a line break that reached the HTML (between two lines of a
+    paragraph): browsers draw both as a space. Code, diagrams and struck-out terms are left out,
+    and so is the space between two blocks (list items, table cells).
+    """
+    article = ARTICLE.search(page)
+    text = NOT_PROSE_HTML.sub("", article[1] if article else "")
+    blocks = html.unescape(re.sub(r"<[^>]+>", "", BLOCK_TAG.sub("\0", text))).split("\0")
+    return [b[max(0, m.start() - 12) : m.end() + 12] for b in blocks for m in SHOWN_GAP.finditer(b)]
 
 
 def emoji_inside_sentences(text: str) -> list[str]:
@@ -61,6 +87,25 @@ def test_the_detectors_find_what_they_look_for() -> None:
     )
     assert emoji_inside_sentences("这很快 🚀 真的") and not emoji_inside_sentences("小结 ✅")
     assert LATIN_LANGUAGE.search("用 English 写") and not LATIN_LANGUAGE.search("英文")
+    article = '<article class="md-content__inner md-typeset">{}</article>'
+    assert shown_gaps(article.format("<p>下一页讲\n<a>梯度累积</a>。 然后</p>")) == [
+        "下一页讲\n梯度累积。 然后",
+        "下一页讲\n梯度累积。 然后",
+    ]
+    assert (
+        shown_gaps(
+            article.format("<p>用 <code>pdb</code> 调试</p><ul><li>一</li>\n<li>二</li></ul>")
+        )
+        == []
+    )
+    assert (
+        shown_gaps(
+            article.format(
+                "<table><tr><td>程式碼 <del>代码</del></td></tr></table><pre>甲 乙</pre>"
+            )
+        )
+        == []
+    )
     assert (
         typeset_prose('!!! note "相对文章的改动"\n    正文') == "!!! note 相对文章的改动\n    正文"
     )
@@ -97,3 +142,16 @@ def test_no_emoji_inside_a_sentence(locale: str, page: str) -> None:
     text = typeset_prose((docs(locale) / page).read_text(encoding="utf-8"))
     found = emoji_inside_sentences(text)
     assert not found, f"docs/{locale}/{page}: emoji inside a sentence: {found[:3]}"
+
+
+@pytest.mark.parametrize("locale", CHINESE)
+def test_no_space_shows_between_chinese_characters(built_site: Path, locale: str) -> None:
+    """As a reader sees the pages: a soft line break between two Chinese lines is joined when
+    the page is built (sitebuild.languages.join_cjk_lines, for notebook pages too), and the
+    source puts no space there."""
+    found = {}
+    for path in sorted((built_site / locale).rglob("index.html")):
+        gaps = shown_gaps(path.read_text(encoding="utf-8"))
+        if gaps:
+            found[str(path.relative_to(built_site))] = gaps[:3]
+    assert not found, f"a space between Chinese characters: {found}"
