@@ -219,8 +219,20 @@ def _first_character(line: str) -> str:
     return line[:1]
 
 
+WIDE_PUNCTUATION = re.compile(r"[\u3000-\u303f\uff00-\uffef]")
+"""Full-width punctuation, which carries its own space: none goes next to it."""
+
+
+def _joins(last: str, first: str) -> bool:
+    """Whether a line break between ``last`` and ``first`` would show a space to remove."""
+    if WIDE_PUNCTUATION.match(last) or WIDE_PUNCTUATION.match(first):
+        return bool(last.strip() and first.strip())
+    return bool(CJK.match(last) and CJK.match(first))
+
+
 def join_cjk_lines(markdown: str) -> str:
-    """Join soft line breaks between Chinese characters, which browsers render as spaces.
+    """Join soft line breaks between Chinese characters, which browsers render as spaces, and
+    those next to full-width punctuation.
 
     The characters may sit inside emphasis or a link's text. Code fences and lines that start
     a Markdown block are left alone.
@@ -234,6 +246,8 @@ def join_cjk_lines(markdown: str) -> str:
         '见 [控制流](control-flow.md)一页。**粗体**开头的续行'
         >>> join_cjk_lines("句子。\\n* 列表项\\n1. 编号项")
         '句子。\\n* 列表项\\n1. 编号项'
+        >>> join_cjk_lines("只在其中构建计算图；\\nPyTorch 2 则用\\n`torch.compile`（见下文）")
+        '只在其中构建计算图；PyTorch 2 则用\\n`torch.compile`（见下文）'
     """
     out: list[str] = []
     in_fence = False
@@ -251,8 +265,7 @@ def join_cjk_lines(markdown: str) -> str:
             and not previous.endswith("  ")  # a hard line break
             and not previous.lstrip().startswith(("```", "~~~", "|", "#"))
             and not BLOCK_START.match(line)
-            and CJK.match(_last_character(previous))
-            and CJK.match(_first_character(line))
+            and _joins(_last_character(previous), _first_character(line))
         ):
             out[-1] = previous.rstrip() + line.lstrip()
         else:

@@ -36,7 +36,12 @@ CHINESE = [locale for locale in locales() if locale.startswith("zh")]
 
 
 WIDE_PUNCTUATION = r"[\u3000-\u303f\uff00-\uffef]"
-SHOWN_GAP = re.compile(rf"(?:{CJK}|{WIDE_PUNCTUATION})[ \t\n\u00a0]+(?:{CJK}|{WIDE_PUNCTUATION})")
+SPACE = r"[ \t\n\u00a0]+"
+SHOWN_GAP = re.compile(
+    rf"{CJK}{SPACE}{CJK}|{WIDE_PUNCTUATION}{SPACE}[^\s·]|[^\s·]{SPACE}{WIDE_PUNCTUATION}"
+)
+"""A space between two Chinese characters, or next to full-width punctuation (which carries its
+own); the spaced middle dot that separates a caption's parts is a separator, not prose."""
 ARTICLE = re.compile(r'<article class="md-content__inner[^"]*">(.*)</article>', re.S)
 NOT_PROSE_HTML = re.compile(r"<(pre|svg|script|style|del)\b.*?</\1>", re.S)
 BLOCK_TAG = re.compile(
@@ -46,7 +51,8 @@ BLOCK_TAG = re.compile(
 
 
 def shown_gaps(page: str) -> list[str]:
-    """Spaces a reader sees between two Chinese characters in a built page's article.
+    """Spaces a reader sees between two Chinese characters, or next to full-width punctuation,
+    in a built page's article.
 
     A space in the source, or a line break that reached the HTML (between two lines of a
     paragraph): browsers draw both as a space. Code, diagrams and struck-out terms are left out,
@@ -88,6 +94,9 @@ def test_the_detectors_find_what_they_look_for() -> None:
     assert emoji_inside_sentences("这很快 🚀 真的") and not emoji_inside_sentences("小结 ✅")
     assert LATIN_LANGUAGE.search("用 English 写") and not LATIN_LANGUAGE.search("英文")
     article = '<article class="md-content__inner md-typeset">{}</article>'
+    assert shown_gaps(article.format("<p>计算图；\nPyTorch 2 · 中位数（IQR） · 相对</p>")) == [
+        "计算图；\nPyTorch 2 · 中"
+    ]
     assert shown_gaps(article.format("<p>下一页讲\n<a>梯度累积</a>。 然后</p>")) == [
         "下一页讲\n梯度累积。 然后",
         "下一页讲\n梯度累积。 然后",
@@ -146,9 +155,9 @@ def test_no_emoji_inside_a_sentence(locale: str, page: str) -> None:
 
 @pytest.mark.parametrize("locale", CHINESE)
 def test_no_space_shows_between_chinese_characters(built_site: Path, locale: str) -> None:
-    """As a reader sees the pages: a soft line break between two Chinese lines is joined when
-    the page is built (sitebuild.languages.join_cjk_lines, for notebook pages too), and the
-    source puts no space there."""
+    """As a reader sees the pages: a soft line break between two Chinese lines, or next to
+    full-width punctuation, is joined when the page is built (sitebuild.languages.join_cjk_lines,
+    for notebook pages too), and the source puts no space there."""
     found = {}
     for path in sorted((built_site / locale).rglob("index.html")):
         gaps = shown_gaps(path.read_text(encoding="utf-8"))
