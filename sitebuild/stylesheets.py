@@ -1,4 +1,5 @@
-"""Material's stylesheet without the rules that no page of this site can match.
+"""Material's stylesheets as this site serves them: the main one without the rules that no page
+of this site can match, the palette's with its switching rule keyed to the reader's switch.
 
 Material ships one stylesheet (134 KiB) for every feature it has, and every page waits for all of
 it before its first paint; this site's pages match about a third of it. PurgeCSS does this job but
