@@ -159,17 +159,18 @@ def score_pages(
         for page in pages
         for run in runs
     }
-    kept = {key: cachefiles.read_text(path) for key, path in files.items()}  # marks them used
-    missing = [key for key, text in kept.items() if text is None]
+    read = {key: cachefiles.read_text(path) for key, path in files.items()}  # marks them used
+    kept = {key: text for key, text in read.items() if text is not None}
+    missing = [key for key in files if key not in kept]
     if missing:
         urls = [base_url + page for page, _ in missing]
         reports = _run_lighthouse(root, urls, categories)
         for key, report in zip(missing, reports, strict=True):
-            kept[key] = text = json.dumps(summarise(report, categories))
-            cachefiles.write_text(files[key], text)
+            kept[key] = json.dumps(summarise(report, categories))
+            cachefiles.write_text(files[key], kept[key])
     found = {}
-    for (page, run), entry in kept.items():
-        data = json.loads(entry or "null")
+    for page, run in files:  # in the order asked for, which the report keeps
+        data = json.loads(kept[page, run])
         found[page, run] = Scores(page, data["scores"], data["failing"])
     return found
 
