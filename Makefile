@@ -8,7 +8,7 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONBREAKPOINT := 0
 
-.PHONY: serve test build bench bench-record lighthouse lighthouse-tool tools system lock clean
+.PHONY: serve test build bench bench-record lighthouse lighthouse-tool tools reader-env system lock clean
 
 # pip byte-compiles what it installs one file after another, a third of a cold install; compileall
 # does it on every core. torch ships one test file in Python 3.12 syntax, which pip skips too.
@@ -30,9 +30,15 @@ LIGHTHOUSE := .cache/lighthouse-tool/node_modules/lighthouse/cli/index.js
 tools: system
 	@$(MAKE) --no-print-directory -j2 $(LIGHTHOUSE) $(STAMP)
 
-## Run the whole test suite (checks or installs the system packages and Lighthouse first)
-test: tools
+## Run the whole test suite (checks or installs the system packages and Lighthouse first, and makes
+## the reader's venv beside the project's: each pip keeps one core busy)
+test: system
+	@$(MAKE) --no-print-directory -j3 $(LIGHTHOUSE) $(STAMP) reader-env
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+## Make the venv a reader makes from the README (the notebook checks run in it), unless it is ready
+reader-env:
+	@$(PYTHON) tests/reader_env.py
 
 ## Build the static site for hosting into site/ (strict; measures the benchmarks if not cached)
 build: $(STAMP)

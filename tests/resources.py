@@ -1,7 +1,9 @@
 """The tests' slow resources, made in the background while other tests run.
 
 A cold ``make test`` spends minutes on things no test has to run before: the strict site build,
-the reader's venv (the README's install), the Lighthouse gates once the site is built, the C++
+the reader's venv (the README's install; ``make test`` makes it before pytest starts, while it
+makes the project's venv, and it is made here only when missing), the Lighthouse gates once the
+site is built, the C++
 reference's compilation, and the snippets' runs on the plain vector path. Each is mostly a
 subprocess (MkDocs, pip, Node with Chromium, the compiler, a forked run) and needs little of the
 pytest process, so on two cores it can go on while the snippet and page tests use the other.
@@ -21,11 +23,6 @@ build first, once per worker.
 
 from __future__ import annotations
 
-import hashlib
-import re
-import shutil
-import subprocess
-import sys
 import threading
 from concurrent.futures import Future
 from pathlib import Path
@@ -35,10 +32,9 @@ from sitebuild.outputs import shown_snippets
 from sitebuild.project import Project
 from sitebuild.runs import CodeRunner, RunFailed, RunResult
 
+from . import reader_env
 from .support import CONFIG, ROOT, TEST_REPO_URL, cached_build, docs
 
-KERNEL = "dyndocs-reader"
-"""The Jupyter kernel the reader's venv installs; its notebooks run on it."""
 BUILD_ENV = {"DYNDOCS_BENCH": "recorded", "REPO_URL": TEST_REPO_URL}
 """The test build uses the benchmark results recorded with the repository: no timing is taken."""
 PLAIN_VECTOR_PATH = {"ATEN_CPU_CAPABILITY": "default"}
@@ -57,16 +53,6 @@ def plain_vector_run(runner: CodeRunner, project: Project, snippet: Path) -> Run
     # Inductor's on-disk cache ignores ATEN_CPU_CAPABILITY: the plain path compiles on its own.
     isolate = {"TORCHINDUCTOR_CACHE_DIR": str(project.cache / "inductor-plain-vector-path")}
     return runner.run(code, name=runner.display(snippet), env=PLAIN_VECTOR_PATH, isolate=isolate)
-
-
-def readme_install() -> str:
-    """The reader's install command, as the README gives it."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Run the notebooks", 1)[1]
-    found = re.search(r"^notebook-env/bin/pip install (.+)$", section, re.M)
-    if found is None:
-        raise LookupError("README.md, ## Run the notebooks: no `notebook-env/bin/pip install` line")
-    return found[1]
 
 
 class Resources:
@@ -118,28 +104,8 @@ class Resources:
         return cached_build(CONFIG, self.project.cache / "site", BUILD_ENV)
 
     def _make_reader_env(self) -> Path:
-        """A venv made from the README's install alone, with its kernel; kept while its inputs
-        hold."""
-        install = readme_install()
-        parts = [install, sys.version, (ROOT / "pyproject.toml").read_text()]
-        parts += [p.read_text() for p in sorted((ROOT / "dyndocs").rglob("*.py"))]
-        key = hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
-        env = ROOT / ".cache" / "reader-env" / key
-        if (env / "ready").exists():
-            return env
-        shutil.rmtree(env.parent, ignore_errors=True)
-        steps = [
-            [sys.executable, "-m", "venv", str(env)],
-            [str(env / "bin" / "pip"), "install", "--quiet", *install.split()],
-            [str(env / "bin" / "python"), "-m", "ipykernel", "install", "--prefix", str(env),
-             "--name", KERNEL],
-        ]  # fmt: skip
-        for step in steps:
-            done = subprocess.run(step, cwd=ROOT, capture_output=True, text=True)
-            if done.returncode != 0:
-                raise RuntimeError(f"the reader's venv: {' '.join(step)} failed:\n{done.stderr}")
-        (env / "ready").write_text("")
-        return env
+        """The reader's venv (:mod:`tests.reader_env`); ``make test`` has usually made it."""
+        return reader_env.make(self.project.root)
 
     def _make_lighthouse_gates(self) -> dict:
         """Lighthouse's gated scores of every audited page."""

@@ -18,7 +18,7 @@ from sitebuild.includes import expand
 from sitebuild.notebooks import colab_url
 from sitebuild.project import load_config
 
-from ..resources import KERNEL
+from ..reader_env import KERNEL
 from ..support import CONFIG, ROOT, TEST_REPO_URL, docs, locales, pages
 
 SECTIONS = load_config(CONFIG).extra["notebooks"]["sections"]

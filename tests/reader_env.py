@@ -1,0 +1,81 @@
+"""The reader's venv: made from the README's install line alone, with its Jupyter kernel.
+
+The notebook and copy-paste checks run in it. It is kept in ``.cache/reader-env/<key>`` while its
+inputs hold: the install line, the Python version, ``pyproject.toml`` and the ``dyndocs`` sources
+that ``pip install .`` copies.
+
+This module needs the standard library alone, so ``make test`` can make the venv while it makes
+the project's own: each pip keeps one core busy, and the second core is otherwise idle then.
+``tests/resources.py`` makes it too when it is missing (a run of ``pytest`` alone).
+
+Usage::
+
+    python3 tests/reader_env.py   # prints the venv's folder
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+KERNEL = "dyndocs-reader"
+"""The Jupyter kernel the reader's venv installs; its notebooks run on it."""
+
+
+def readme_install(root: Path = ROOT) -> str:
+    """The reader's install command, as the README gives it."""
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Run the notebooks", 1)[-1]
+    found = re.search(r"^notebook-env/bin/pip install (.+)$", section, re.M)
+    if found is None:
+        raise LookupError("README.md, ## Run the notebooks: no `notebook-env/bin/pip install` line")
+    return found[1]
+
+
+def key(root: Path = ROOT) -> str:
+    """What the venv is made from, as a digest: a change to any part makes a new one."""
+    parts = [readme_install(root), sys.version, (root / "pyproject.toml").read_text()]
+    parts += [p.read_text() for p in sorted((root / "dyndocs").rglob("*.py"))]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
+
+
+def make(root: Path = ROOT, python: str = sys.executable) -> Path:
+    """The reader's venv, made with ``python`` unless it is ready; returns its folder.
+
+    One process makes it at a time (an ``flock`` the system drops when a process ends), so the
+    Makefile and a test run started meanwhile do not make it twice or remove each other's.
+
+    Raises:
+        RuntimeError: A step failed; the message gives the command and pip's error.
+    """
+    folder = root / ".cache" / "reader-env"
+    folder.mkdir(parents=True, exist_ok=True)
+    install = readme_install(root)
+    env = folder / key(root)
+    with open(folder.parent / "reader-env.lock", "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        if (env / "ready").exists():
+            return env
+        shutil.rmtree(folder, ignore_errors=True)  # an older key's venv, or a half-made one
+        steps = [
+            [python, "-m", "venv", str(env)],
+            [str(env / "bin" / "pip"), "install", "--quiet", *install.split()],
+            [str(env / "bin" / "python"), "-m", "ipykernel", "install", "--prefix", str(env),
+             "--name", KERNEL],
+        ]  # fmt: skip
+        for step in steps:
+            done = subprocess.run(step, cwd=root, capture_output=True, text=True)
+            if done.returncode != 0:
+                raise RuntimeError(f"the reader's venv: {' '.join(step)} failed:\n{done.stderr}")
+        (env / "ready").write_text("")
+    return env
+
+
+if __name__ == "__main__":
+    print(make())
