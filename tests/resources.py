@@ -4,7 +4,9 @@ A cold ``make test`` spends minutes on things no test has to run before: the str
 the reader's venv (the README's install; ``make test`` makes it before pytest starts, while it
 makes the project's venv, and it is made here only when missing), the Lighthouse gates once the
 site is built, the C++
-reference's compilation, and the snippets' runs on the plain vector path. Each is mostly a
+reference's compilation, the snippets' runs on the plain vector path, and the reader's runs of
+the copied blocks and the notebooks (after the gates, when the foreground leaves a core idle).
+Each is mostly a
 subprocess (MkDocs, pip, Node with Chromium, the compiler, a forked run) and needs little of the
 pytest process, so on two cores it can go on while the snippet and page tests use the other.
 
@@ -24,7 +26,8 @@ build first, once per worker.
 from __future__ import annotations
 
 import threading
-from concurrent.futures import Future
+from concurrent.futures import Future, wait
+from dataclasses import dataclass
 from pathlib import Path
 
 from sitebuild import audit
@@ -32,7 +35,7 @@ from sitebuild.outputs import shown_snippets
 from sitebuild.project import Project
 from sitebuild.runs import CodeRunner, RunFailed, RunResult
 
-from . import reader_env
+from . import reader_env, reader_runs
 from .support import CONFIG, ROOT, TEST_REPO_URL, cached_build, docs
 
 BUILD_ENV = {"DYNDOCS_BENCH": "recorded", "REPO_URL": TEST_REPO_URL}
@@ -55,6 +58,16 @@ def plain_vector_run(runner: CodeRunner, project: Project, snippet: Path) -> Run
     return runner.run(code, name=runner.display(snippet), env=PLAIN_VECTOR_PATH, isolate=isolate)
 
 
+@dataclass(frozen=True)
+class ReaderRuns:
+    """What failed where a reader runs the site's code: each a message naming its page."""
+
+    blocks: list[str]
+    """Titled code blocks pasted alone."""
+    notebooks: list[str]
+    """English notebooks run top to bottom."""
+
+
 class Resources:
     """Each resource made once per session, started early by :meth:`start`.
 
@@ -62,7 +75,14 @@ class Resources:
         project: The site's project, read from ``mkdocs.yml``.
     """
 
-    NAMES = ("built_site", "reader_env", "lighthouse_gates", "cpp_extension", "plain_vector_runs")
+    NAMES = (
+        "built_site",
+        "reader_env",
+        "lighthouse_gates",
+        "cpp_extension",
+        "plain_vector_runs",
+        "reader_runs",
+    )
 
     def __init__(self, project: Project) -> None:
         self.project = project
@@ -116,6 +136,19 @@ class Resources:
         pages = audit.audited_pages(self.project)
         with audit.served(site) as base_url:
             return audit.score_pages(ROOT, site, pages, categories=audit.GATED, base_url=base_url)
+
+    def _make_reader_runs(self) -> ReaderRuns:
+        """The reader's runs (:mod:`tests.reader_runs`), once the Lighthouse gates are scored if
+        they were started: until then both cores are busy, and after it the browser checks in
+        the foreground leave part of one idle."""
+        site, status, _ = self.get("built_site")  # type: ignore[misc]
+        if status != 0:
+            raise RuntimeError("the site did not build: see the built-site tests")
+        env = self.get("reader_env")
+        assert isinstance(env, Path)
+        if (gates := self.started.get("lighthouse_gates")) is not None:
+            wait([gates])  # whatever they found is reported by their own tests
+        return ReaderRuns(reader_runs.run_blocks(site, env), reader_runs.run_notebooks(site, env))
 
     def _make_cpp_extension(self) -> object:
         """The C++ reference's extension module, compiled (or loaded from ``.cache/cpp``)."""

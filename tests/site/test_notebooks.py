@@ -2,40 +2,22 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import re
 import subprocess
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import nbformat
-import pytest
 
-from sitebuild import cachefiles
 from sitebuild.includes import expand
 from sitebuild.notebooks import colab_url
 from sitebuild.project import load_config
 
-from ..reader_env import KERNEL
-from ..support import CONFIG, ROOT, TEST_REPO_URL, docs, locales, pages
+from ..reader_runs import articles, code_cells, notebook_path
+from ..resources import ReaderRuns
+from ..support import CONFIG, ROOT, TEST_REPO_URL, docs, locales
 
-SECTIONS = load_config(CONFIG).extra["notebooks"]["sections"]
 BRANCH = load_config(CONFIG).extra["notebooks"]["branch"]
-
-
-def articles() -> list[Path]:
-    return [p for p in pages(locales()[0]) if p.parts[0] in SECTIONS]
-
-
-def notebook_path(site: Path, locale: str, page: Path) -> Path:
-    root = site if locale == locales()[0] else site / locale
-    return root / page.with_suffix("") / f"{page.stem}.ipynb"
-
-
-def code_cells(notebook: nbformat.NotebookNode) -> list[str]:
-    return [cell.source for cell in notebook.cells if cell.cell_type == "code"]
 
 
 def test_every_article_has_a_notebook_in_every_language(built_site: Path) -> None:
@@ -131,44 +113,7 @@ def test_the_reader_environment_has_torch_and_dyndocs_only(reader_env: Path) -> 
     assert not names & {"mkdocs", "dyndocs-sitebuild", "sybil", "pytest"}
 
 
-def test_every_notebook_runs_top_to_bottom_in_a_fresh_kernel(
-    built_site: Path, reader_env: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    """The English notebooks, each in a fresh kernel of the reader's environment.
-
-    A notebook that ran is remembered by its code and the environment, so an unchanged one does
-    not run again.
-    """
-    from nbclient import NotebookClient
-
-    monkeypatch.setenv("JUPYTER_PATH", str(reader_env / "share" / "jupyter"))
-    done_dir = ROOT / ".cache" / "notebook-runs"
-    done_dir.mkdir(parents=True, exist_ok=True)
-
-    def run(page: Path) -> str | None:
-        notebook = nbformat.read(str(notebook_path(built_site, locales()[0], page)), 4)
-        key = hashlib.sha256(("\n".join(code_cells(notebook)) + reader_env.name).encode())
-        marker = done_dir / f"{key.hexdigest()[:20]}.ok"
-        if cachefiles.read_text(marker) is not None:  # marks it used
-            return None
-        for cell in notebook.cells:
-            if cell.cell_type == "code":
-                cell.outputs = []
-        workdir = tmp_path / page.stem
-        workdir.mkdir()
-        client = NotebookClient(
-            notebook,
-            kernel_name=KERNEL,
-            timeout=600,
-            resources={"metadata": {"path": str(workdir)}},
-        )
-        try:
-            client.execute()
-        except Exception as error:  # the cell and its error, as a reader would see them
-            return f"{page}: {str(error)[-1500:]}"
-        cachefiles.write_text(marker, "")
-        return None
-
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        failures = [f for f in pool.map(run, articles()) if f]
-    assert not failures, "\n\n".join(failures)
+def test_every_notebook_runs_top_to_bottom_in_a_fresh_kernel(reader_runs: ReaderRuns) -> None:
+    """The English notebooks, each in a fresh kernel of the reader's environment
+    (:mod:`tests.reader_runs`, made in the background by ``tests/resources.py``)."""
+    assert not reader_runs.notebooks, "\n\n".join(reader_runs.notebooks)

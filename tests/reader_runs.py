@@ -1,0 +1,174 @@
+"""What a reader runs, in the reader's venv: each titled code block pasted alone, and each English
+notebook top to bottom in a fresh kernel.
+
+Both need only the built site and the reader's venv (:mod:`tests.reader_env`), and on a cold run
+they take the better part of a minute of both cores. ``tests/resources.py`` runs them in the
+background once the Lighthouse gates are scored, while the browser checks, which leave part of a
+core idle, run in the foreground; ``tests/site/test_copy_paste.py`` and
+``tests/site/test_notebooks.py`` report what failed. A block or a notebook that ran is remembered
+by its code and the venv (``.cache/copy-paste/``, ``.cache/notebook-runs/``), so an unchanged one
+does not run again.
+
+The blocks are read from the built HTML, as a reader copies them. Each runs as ``python -c`` in an
+empty folder, in an interpreter forked from one of the venv's that has imported torch
+(:mod:`sitebuild.zygote`): it still starts with empty globals, so a name the block does not define
+or import fails as it would for a reader.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import os
+import re
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import nbformat
+
+from sitebuild import cachefiles
+from sitebuild.project import load_config
+from sitebuild.zygote import ZygotePool
+
+from .reader_env import KERNEL
+from .support import CONFIG, ROOT, locales, pages
+
+BLOCK = re.compile(
+    r'<div [^>]*class="language-python highlight"><span class="filename">(?P<title>[^<]+)</span>'
+    r"<pre>.*?<code>(?P<code>.*?)</code></pre>",
+    re.DOTALL,
+)
+FILE_PATH = re.compile(r"^[\w.-]+(?:/[\w.-]+)+\.py$")
+ANSI_COLOUR = re.compile(r"\x1b\[[0-9;]*m")
+"""The colour codes of IPython's tracebacks, which a failure message drops."""
+SECTIONS = load_config(CONFIG).extra["notebooks"]["sections"]
+"""The site's sections whose pages are articles, each with its notebook (``mkdocs.yml``)."""
+
+
+# -- blocks, as copied ------------------------------------------------------------------------
+
+
+def titled_blocks(page: str) -> list[tuple[str, str]]:
+    """``(title, code)`` of each Python block whose title is a file path, as copied."""
+    found = []
+    for match in BLOCK.finditer(page):
+        title = html.unescape(match["title"]).strip()
+        if FILE_PATH.match(title):
+            code = html.unescape(re.sub(r"<[^>]+>", "", match["code"]))
+            found.append((title, code))
+    return found
+
+
+def blocks_by_language(site: Path) -> dict[str, list[tuple[str, str, str]]]:
+    """``(page, title, code)`` of every titled block of the built ``site``, by language."""
+    found: dict[str, list[tuple[str, str, str]]] = {}
+    for locale in locales():
+        root = site if locale == locales()[0] else site / locale
+        built = sorted(
+            p
+            for p in root.rglob("index.html")
+            if locale != locales()[0] or p.relative_to(site).parts[0] not in locales()
+        )
+        found[locale] = [
+            (str(p.relative_to(site)), title, code)
+            for p in built
+            for title, code in titled_blocks(p.read_text(encoding="utf-8"))
+        ]
+    return found
+
+
+def run_blocks(site: Path, env: Path) -> list[str]:
+    """Run each distinct titled block of the default language alone in ``env``; the failures,
+    each naming its page and title with the end of its error."""
+    done_dir = ROOT / ".cache" / "copy-paste"
+    done_dir.mkdir(parents=True, exist_ok=True)
+    unique = {code: (page, title) for page, title, code in blocks_by_language(site)[locales()[0]]}
+    zygotes = ZygotePool(size=2, python=str(env / "bin" / "python"))
+
+    def run(code: str, workdirs: Path) -> str | None:
+        key = hashlib.sha256((code + env.name).encode()).hexdigest()[:20]
+        if cachefiles.read_text(done_dir / f"{key}.ok") is not None:  # marks it used
+            return None
+        workdir = workdirs / key
+        workdir.mkdir()
+        # Its standard input is empty: a block that opens pdb reads end of input and goes on.
+        status, _, stderr = zygotes.run(["-c", code], cwd=workdir, start_env={}, timeout_s=600)
+        if status != 0:
+            page, title = unique[code]
+            return f"{page}: {title}:\n{stderr.strip()[-1200:]}"
+        cachefiles.write_text(done_dir / f"{key}.ok", "")
+        return None
+
+    try:
+        with (
+            tempfile.TemporaryDirectory(prefix="copy-paste-") as workdirs,
+            ThreadPoolExecutor(max_workers=2) as pool,
+        ):
+            results = pool.map(lambda code: run(code, Path(workdirs)), unique)
+            return [failure for failure in results if failure]
+    finally:
+        zygotes.close()
+
+
+# -- notebooks --------------------------------------------------------------------------------
+
+
+def articles() -> list[Path]:
+    """The default language's article pages, relative to its docs folder."""
+    return [p for p in pages(locales()[0]) if p.parts[0] in SECTIONS]
+
+
+def notebook_path(site: Path, locale: str, page: Path) -> Path:
+    root = site if locale == locales()[0] else site / locale
+    return root / page.with_suffix("") / f"{page.stem}.ipynb"
+
+
+def code_cells(notebook: nbformat.NotebookNode) -> list[str]:
+    return [cell.source for cell in notebook.cells if cell.cell_type == "code"]
+
+
+def run_notebooks(site: Path, env: Path, chosen: list[Path] | None = None) -> list[str]:
+    """Run each English notebook of ``site`` (of the ``chosen`` articles, by default all) top to
+    bottom in a fresh kernel of ``env``; the failures, each naming the page with the cell and
+    its error."""
+    from jupyter_client.kernelspec import KernelSpecManager
+    from jupyter_client.manager import KernelManager
+    from nbclient import NotebookClient
+
+    done_dir = ROOT / ".cache" / "notebook-runs"
+    done_dir.mkdir(parents=True, exist_ok=True)
+    # The venv's own kernel, found without JUPYTER_PATH: the tests running meanwhile share
+    # os.environ.
+    kernels = KernelSpecManager(kernel_dirs=[str(env / "share" / "jupyter" / "kernels")])
+
+    def run(page: Path, workdirs: Path) -> str | None:
+        notebook = nbformat.read(str(notebook_path(site, locales()[0], page)), 4)
+        key = hashlib.sha256(("\n".join(code_cells(notebook)) + env.name).encode())
+        marker = done_dir / f"{key.hexdigest()[:20]}.ok"
+        if cachefiles.read_text(marker) is not None:  # marks it used
+            return None
+        for cell in notebook.cells:
+            if cell.cell_type == "code":
+                cell.outputs = []
+        workdir = workdirs / page.stem
+        workdir.mkdir()
+        client = NotebookClient(
+            notebook,
+            km=KernelManager(kernel_name=KERNEL, kernel_spec_manager=kernels),
+            timeout=600,
+            resources={"metadata": {"path": str(workdir)}},
+        )
+        try:
+            client.execute()
+        except Exception as error:  # the cell and its error, as a reader would see them
+            return f"{page}: {ANSI_COLOUR.sub('', str(error))[-1500:]}"
+        cachefiles.write_text(marker, "")
+        return None
+
+    with (
+        tempfile.TemporaryDirectory(prefix="notebook-runs-") as workdirs,
+        ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool,
+    ):
+        results = pool.map(lambda page: run(page, Path(workdirs)), chosen or articles())
+        return [failure for failure in results if failure]

@@ -1,0 +1,53 @@
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import nbformat
+
+from . import reader_runs
+from .reader_env import KERNEL
+from .support import locales
+
+
+def venv_like(folder: Path) -> Path:
+    """A folder laid out like the reader's venv, running this interpreter, with its kernel."""
+    (folder / "bin").mkdir(parents=True)
+    python = folder / "bin" / "python"  # a script: a link would lose this venv's packages
+    python.write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')
+    python.chmod(0o755)
+    kernel = folder / "share" / "jupyter" / "kernels" / KERNEL
+    kernel.mkdir(parents=True)
+    argv = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+    (kernel / "kernel.json").write_text(json.dumps({"argv": argv, "language": "python"}))
+    return folder
+
+
+def test_a_block_that_fails_alone_is_named_with_its_error(tmp_path: Path) -> None:
+    page = tmp_path / "site" / "tips" / "index.html"
+    page.parent.mkdir(parents=True)
+    page.write_text(
+        '<div class="language-python highlight"><span class="filename">snippets/tips/x.py</span>'
+        "<pre><span></span><code>print(undefined_name)\n</code></pre></div>"
+    )
+    failures = reader_runs.run_blocks(tmp_path / "site", venv_like(tmp_path / "env"))
+    assert len(failures) == 1
+    assert failures[0].startswith("tips/index.html: snippets/tips/x.py:")
+    assert "NameError: name 'undefined_name' is not defined" in failures[0]
+
+
+def test_a_notebook_cell_that_raises_is_named_with_its_page(tmp_path: Path) -> None:
+    article = Path("tips") / "broken.md"
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [
+        nbformat.v4.new_code_cell("x = 1"),
+        nbformat.v4.new_code_cell("raise ValueError('cell two')"),
+    ]
+    path = reader_runs.notebook_path(tmp_path / "site", locales()[0], article)
+    path.parent.mkdir(parents=True)
+    nbformat.write(notebook, str(path))
+    env = venv_like(tmp_path / "env")
+    failures = reader_runs.run_notebooks(tmp_path / "site", env, chosen=[article])
+    assert len(failures) == 1
+    assert failures[0].startswith("tips/broken.md: ") and "ValueError: cell two" in failures[0]
