@@ -44,10 +44,14 @@ from functools import lru_cache
 from pathlib import Path
 
 from sitebuild import cachefiles
-from sitebuild.zygote import JobTimedOut, ZygotePool
+from sitebuild.zygote import COMPILER_PRELOAD, JobTimedOut, ZygotePool
 
-PROTOCOL = 2
-"""Bump when the way code is run changes what it prints."""
+PROTOCOL = 3
+"""Bump when the way code is run changes what it prints, or might."""
+COMPILES = re.compile(r"\btorch\.(?:compile|export|cond)\b|\btorch\._dynamo\b")
+"""Code that compiles: it runs in a zygote that has imported the compiler too
+(:data:`sitebuild.zygote.COMPILER_PRELOAD`). Read from the code's own text; a miss only costs
+the import."""
 
 RUN_ENV = {
     # An example's breakpoint() must never stop a test or a build.
@@ -240,6 +244,7 @@ class CodeRunner:
                     start_env={**RUN_ENV, **env},  # read when torch is imported, before the fork
                     env=isolate,
                     timeout_s=TIMEOUT_S,
+                    preload=COMPILER_PRELOAD if COMPILES.search(code) else None,
                 )
             except JobTimedOut as error:
                 raise RunFailed(f"{name} timed out after {TIMEOUT_S} s") from error

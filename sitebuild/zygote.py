@@ -43,6 +43,10 @@ from types import TracebackType
 PRELOAD = ("torch",)
 """What every zygote imports before it forks: only what every job needs and reads no job's
 environment at import (Inductor reads its cache folder later, when it compiles)."""
+COMPILER_PRELOAD = (*PRELOAD, "torch._dynamo", "torch._inductor.compile_fx")
+"""What a zygote for code that compiles imports too: Dynamo and Inductor cost about 2.5 s of
+every run that calls ``torch.compile``. They start no thread or process at import, so forking
+after them is safe, and neither reads a job's environment then."""
 
 
 class JobTimedOut(Exception):
@@ -162,7 +166,7 @@ class Zygote:
 
 
 class ZygotePool:
-    """Zygotes by environment, as many per environment as jobs may run at once."""
+    """Zygotes by environment and preload, as many of each as jobs may run at once."""
 
     def __init__(
         self, size: int, preload: Sequence[str] = PRELOAD, python: str = sys.executable
@@ -170,7 +174,7 @@ class ZygotePool:
         self.size = size
         self.preload = tuple(preload)
         self.python = python
-        self.free: dict[tuple[tuple[str, str], ...], list[Zygote]] = {}
+        self.free: dict[tuple[tuple[tuple[str, str], ...], tuple[str, ...]], list[Zygote]] = {}
         self.lock = threading.Lock()
 
     def run(
@@ -181,12 +185,15 @@ class ZygotePool:
         start_env: Mapping[str, str],
         env: Mapping[str, str] | None = None,
         timeout_s: float,
+        preload: Sequence[str] | None = None,
     ) -> tuple[int, str, str]:
-        """Run ``argv`` in a child of a zygote started with ``start_env``."""
-        key = tuple(sorted(start_env.items()))
+        """Run ``argv`` in a child of a zygote started with ``start_env`` that has imported
+        ``preload`` (by default the pool's)."""
+        modules = self.preload if preload is None else tuple(preload)
+        key = (tuple(sorted(start_env.items())), modules)
         with self.lock:
             idle = self.free.setdefault(key, [])
-            zygote = idle.pop() if idle else Zygote(start_env, self.preload, self.python)
+            zygote = idle.pop() if idle else Zygote(start_env, modules, self.python)
         try:
             return zygote.run(argv, cwd=cwd, env=env, timeout_s=timeout_s)
         finally:

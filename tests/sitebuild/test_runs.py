@@ -114,3 +114,21 @@ def test_code_that_writes_into_its_working_directory_fails(tmp_path: Path) -> No
     runner = CodeRunner(tmp_path, tmp_path / "cache", zygotes=PLAIN)
     with pytest.raises(RunFailed, match=r"litter\.py wrote \['out\.txt'\]"):
         runner.run("open('out.txt', 'w').write('x')\n", name="litter.py")
+
+
+def test_code_that_compiles_forks_from_a_zygote_that_has_imported_the_compiler(
+    tmp_path: Path,
+) -> None:
+    """The import costs seconds of every run that compiles; other runs fork from a plain one."""
+    runner = CodeRunner(tmp_path, tmp_path / "cache", package="nothing_here")
+    # Dynamo's name split in two, or this code would count as code that compiles.
+    check = "import sys\nprint('torch.' + '_dynamo.eval_frame' in sys.modules)\n"
+    try:
+        plain = runner.run(check, name="plain.py").stdout
+        compiling = runner.run(check + "# then torch.compile(model)\n", name="compiles.py").stdout
+    finally:
+        runner.zygotes.close()
+    assert (plain, compiling) == ("False\n", "True\n")
+    assert runs.COMPILES.search("model = torch.compile(model)")
+    assert runs.COMPILES.search("torch.export.export(m, (x,))")
+    assert not runs.COMPILES.search("torch.compiled_with_cxx11_abi()")

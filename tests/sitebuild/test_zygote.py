@@ -84,3 +84,16 @@ def test_each_start_environment_gets_its_own_zygote(tmp_path: Path) -> None:
     finally:
         pool.close()
     assert [out for _, out, _ in runs] == ["one\n", "two\n"]
+
+
+def test_a_job_runs_in_a_zygote_that_has_imported_what_it_asks_for(tmp_path: Path) -> None:
+    pool = ZygotePool(size=1, preload=())
+    check = ["-c", "import sys; print('colorsys' in sys.modules)"]
+    try:
+        runs = [
+            pool.run(check, cwd=tmp_path, start_env={}, timeout_s=30, preload=preload)
+            for preload in (None, ("colorsys",), None)
+        ]
+    finally:
+        pool.close()
+    assert [out for _, out, _ in runs] == ["False\n", "True\n", "False\n"]
