@@ -29,7 +29,8 @@ import nbformat
 
 from sitebuild import cachefiles
 from sitebuild.project import load_config
-from sitebuild.zygote import ZygotePool
+from sitebuild.runs import COMPILES
+from sitebuild.zygote import COMPILER_PRELOAD, ZygotePool
 
 from .reader_env import KERNEL
 from .support import CONFIG, ROOT, locales, pages
@@ -93,7 +94,13 @@ def run_blocks(site: Path, env: Path) -> list[str]:
         workdir = workdirs / key
         workdir.mkdir()
         # Its standard input is empty: a block that opens pdb reads end of input and goes on.
-        status, _, stderr = zygotes.run(["-c", code], cwd=workdir, start_env={}, timeout_s=600)
+        status, _, stderr = zygotes.run(
+            ["-c", code],
+            cwd=workdir,
+            start_env={},
+            timeout_s=600,
+            preload=COMPILER_PRELOAD if COMPILES.search(code) else None,  # as sitebuild.runs does
+        )
         if status != 0:
             page, title = unique[code]
             return f"{page}: {title}:\n{stderr.strip()[-1200:]}"
