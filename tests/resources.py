@@ -1,14 +1,12 @@
 """The tests' slow resources, made in the background while other tests run.
 
 A cold ``make test`` spends minutes on things no test has to run before: the strict site build,
-the reader's venv (the README's install; ``make test`` makes it before pytest starts, while it
-makes the project's venv, and it is made here only when missing), the Lighthouse gates once the
-site is built, the C++
-reference's compilation, the snippets' runs on the plain vector path, and the reader's runs of
-the copied blocks and the notebooks (after the gates, when the foreground leaves a core idle).
-Each is mostly a
-subprocess (MkDocs, pip, Node with Chromium, the compiler, a forked run) and needs little of the
-pytest process, so on two cores it can go on while the snippet and page tests use the other.
+the Lighthouse gates once the site is built, the C++ reference's compilation, the snippets' runs
+on the plain vector path, and the reader's runs of the copied blocks and the notebooks (after the
+gates, when the foreground leaves part of a core idle). Each is mostly a subprocess (MkDocs, Node
+with Chromium, the compiler, a forked run) and needs little of the pytest process, so on two
+cores it can go on while the snippet and page tests use the other. The reader's venv is one too,
+made here only when missing: ``make test`` makes it before pytest starts, beside the project's.
 
 ``tests/conftest.py`` starts the ones the selected tests need as soon as collection is done, and
 puts the built-site tests and every test that asks for a resource last; each fixture then waits
