@@ -97,7 +97,7 @@ def expanded_copy(
 
     mkdocs-jupyter reads notebooks from disk rather than through Markdown, so a notebook page is
     handed an expanded copy; ``prepare`` is then what a Markdown page's text goes through
-    (``sitebuild.languages.join_cjk_lines`` for Chinese).
+    (``sitebuild.languages.unwrap_lines``).
     """
     target = cache_root / path.resolve().relative_to(root)
     source = path.resolve().relative_to(root)

@@ -230,6 +230,12 @@ def _joins(last: str, first: str) -> bool:
     return bool(CJK.match(last) and CJK.match(first))
 
 
+def unwrap_lines(markdown: str, locale: str) -> str:
+    """``markdown`` with the line breaks a reader of ``locale`` must not see as spaces joined:
+    :func:`join_cjk_lines` in Chinese, nothing in other languages."""
+    return join_cjk_lines(markdown) if locale.startswith("zh") else markdown
+
+
 def join_cjk_lines(markdown: str) -> str:
     """Join soft line breaks between Chinese characters, which browsers render as spaces, and
     those next to full-width punctuation.

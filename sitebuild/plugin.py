@@ -7,6 +7,7 @@ so what is computed once per run (benchmark results, the snippet runs) is kept o
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 from typing import Any
@@ -93,8 +94,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         assert self.shown is not None and self.strings is not None and self.figures is not None
         project = self._project()
         locale = languages.current_locale(config)
-        if locale.startswith("zh"):
-            markdown = languages.join_cjk_lines(markdown)
+        markdown = languages.unwrap_lines(markdown, locale)
         markdown = glossary.expand_table(markdown, project.glossary, dict(project.language_names))
         where = f"docs/{page.file.src_uri}"
         renderer = Renderer(self.strings, locale)
@@ -185,13 +185,13 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         notebooks = config.plugins.get("dyndocs-jupyter")
         source = page.file.abs_src_path
         if notebooks is not None and source and notebooks.should_include(page.file):
-            chinese = languages.current_locale(config).startswith("zh")
+            locale = languages.current_locale(config)
             copy = includes.expanded_copy(
                 Path(source),
                 project.root,
                 project.cache / "notebooks",
                 Path(config.config_file_path),
-                prepare=languages.join_cjk_lines if chinese else None,
+                prepare=functools.partial(languages.unwrap_lines, locale=locale),
             )
             page.file.abs_src_path = str(copy)
         return page
