@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from sitebuild.languages import WIDE_PUNCTUATION
+
 from ..support import docs, locales, pages
 from .test_script_and_terms import prose
 
@@ -35,11 +37,9 @@ LATIN_LANGUAGE = re.compile(
 CHINESE = [locale for locale in locales() if locale.startswith("zh")]
 
 
-WIDE_PUNCTUATION = r"[\u3000-\u303f\uff00-\uffef]"
 SPACE = r"[ \t\n\u00a0]+"
-SHOWN_GAP = re.compile(
-    rf"{CJK}{SPACE}{CJK}|{WIDE_PUNCTUATION}{SPACE}[^\s·]|[^\s·]{SPACE}{WIDE_PUNCTUATION}"
-)
+WIDE = WIDE_PUNCTUATION.pattern
+SHOWN_GAP = re.compile(rf"{CJK}{SPACE}{CJK}|{WIDE}{SPACE}[^\s·]|[^\s·]{SPACE}{WIDE}")
 """A space between two Chinese characters, or next to full-width punctuation (which carries its
 own); the spaced middle dot that separates a caption's parts is a separator, not prose."""
 ARTICLE = re.compile(r'<article class="md-content__inner[^"]*">(.*)</article>', re.S)
