@@ -53,6 +53,13 @@ COMPILES = re.compile(r"\btorch\.(?:compile|export|cond)\b|\btorch\._dynamo\b")
 (:data:`sitebuild.zygote.COMPILER_PRELOAD`). Read from the code's own text; a miss only costs
 the import."""
 
+
+def preload_for(code: str) -> tuple[str, ...] | None:
+    """What the zygote that runs ``code`` has imported: the compiler too for code that compiles
+    (:data:`COMPILES`), else the pool's own preload (``None``)."""
+    return COMPILER_PRELOAD if COMPILES.search(code) else None
+
+
 RUN_ENV = {
     # An example's breakpoint() must never stop a test or a build.
     "PYTHONBREAKPOINT": "0",
@@ -244,7 +251,7 @@ class CodeRunner:
                     start_env={**RUN_ENV, **env},  # read when torch is imported, before the fork
                     env=isolate,
                     timeout_s=TIMEOUT_S,
-                    preload=COMPILER_PRELOAD if COMPILES.search(code) else None,
+                    preload=preload_for(code),
                 )
             except JobTimedOut as error:
                 raise RunFailed(f"{name} timed out after {TIMEOUT_S} s") from error

@@ -29,8 +29,8 @@ import nbformat
 
 from sitebuild import cachefiles
 from sitebuild.project import load_config
-from sitebuild.runs import COMPILES
-from sitebuild.zygote import COMPILER_PRELOAD, ZygotePool
+from sitebuild.runs import preload_for
+from sitebuild.zygote import ZygotePool
 
 from .reader_env import KERNEL
 from .support import CONFIG, ROOT, locales, pages
@@ -99,7 +99,7 @@ def run_blocks(site: Path, env: Path) -> list[str]:
             cwd=workdir,
             start_env={},
             timeout_s=600,
-            preload=COMPILER_PRELOAD if COMPILES.search(code) else None,  # as sitebuild.runs does
+            preload=preload_for(code),  # as sitebuild.runs does
         )
         if status != 0:
             page, title = unique[code]
