@@ -290,13 +290,13 @@ def test_switching_language_and_palette_and_searching_log_no_error(
 def test_open_page_waits_for_materials_bundle_on_a_slow_machine(
     server: str, browser, site_pass: SitePass
 ) -> None:
-    """With Chromium's CPU slowed tenfold, the network falls quiet before Material's bundle is
+    """With Chromium's CPU slowed fourfold, the network falls quiet before Material's bundle is
     asked for (the first run that failed so was on a loaded two-core machine); ``open_page``
     still hands over a page Material has started on."""
     if site_pass.done:
         return
     page = browser.new_page()
-    page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 10})
+    page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
     open_page(page, f"{server}/zh-hans/tips/performance/")
     started = page.evaluate("window.component$ !== undefined")
     page.close()
