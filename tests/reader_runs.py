@@ -79,13 +79,17 @@ def blocks_by_language(site: Path) -> dict[str, list[tuple[str, str, str]]]:
     return found
 
 
-def run_blocks(site: Path, env: Path) -> list[str]:
+def run_blocks(site: Path, env: Path, zygotes: ZygotePool | None = None) -> list[str]:
     """Run each distinct titled block of the default language alone in ``env``; the failures,
-    each naming its page and title with the end of its error."""
+    each naming its page and title with the end of its error.
+
+    The runs fork from ``zygotes``, by default two of ``env``'s Python that have imported torch;
+    the pool is closed when they are done.
+    """
     done_dir = ROOT / ".cache" / "copy-paste"
     done_dir.mkdir(parents=True, exist_ok=True)
     unique = {code: (page, title) for page, title, code in blocks_by_language(site)[locales()[0]]}
-    zygotes = ZygotePool(size=2, python=str(env / "bin" / "python"))
+    zygotes = zygotes or ZygotePool(size=2, python=str(env / "bin" / "python"))
 
     def run(code: str, workdirs: Path) -> str | None:
         key = hashlib.sha256((code + env.name).encode()).hexdigest()[:20]

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import nbformat
 
+from sitebuild.zygote import ZygotePool
+
 from . import reader_runs
 from .reader_env import KERNEL
 from .support import locales
@@ -31,7 +33,10 @@ def test_a_block_that_fails_alone_is_named_with_its_error(tmp_path: Path) -> Non
         '<div class="language-python highlight"><span class="filename">snippets/tips/x.py</span>'
         "<pre><span></span><code>print(undefined_name)\n</code></pre></div>"
     )
-    failures = reader_runs.run_blocks(tmp_path / "site", venv_like(tmp_path / "env"))
+    env = venv_like(tmp_path / "env")
+    # The env's Python, without torch to import: the block needs none.
+    plain = ZygotePool(size=1, preload=(), python=str(env / "bin" / "python"))
+    failures = reader_runs.run_blocks(tmp_path / "site", env, zygotes=plain)
     assert len(failures) == 1
     assert failures[0].startswith("tips/index.html: snippets/tips/x.py:")
     assert "NameError: name 'undefined_name' is not defined" in failures[0]

@@ -7,7 +7,9 @@ from pathlib import Path
 import markdown
 import pytest
 
-from sitebuild.runs import RunFailed
+from sitebuild.outputs import RunOutputPreprocessor
+from sitebuild.runs import CodeRunner, RunFailed
+from sitebuild.zygote import ZygotePool
 
 
 def render(text: str, root: Path) -> str:
@@ -26,8 +28,16 @@ def test_the_output_replaces_the_include(tmp_path: Path) -> None:
 
 
 def test_a_missing_snippet_or_an_empty_output_fails_by_name(tmp_path: Path) -> None:
-    with pytest.raises(RunFailed, match="'gone.py' could not be found"):
-        render('--8<-- "run:gone.py"', tmp_path)
-    (tmp_path / "quiet.py").write_text("x = 1\n")
-    with pytest.raises(RunFailed, match="'quiet.py' printed nothing"):
-        render('--8<-- "run:quiet.py"', tmp_path)
+    # The preprocessor alone, on a zygote that imports nothing: these snippets need no torch,
+    # and the test above goes through the extension.
+    plain = ZygotePool(size=1, preload=())
+    runner = CodeRunner(tmp_path, tmp_path / "runs", zygotes=plain)
+    preprocessor = RunOutputPreprocessor(markdown.Markdown(), runner)
+    try:
+        with pytest.raises(RunFailed, match="'gone.py' could not be found"):
+            preprocessor.run(['--8<-- "run:gone.py"'])
+        (tmp_path / "quiet.py").write_text("x = 1\n")
+        with pytest.raises(RunFailed, match="'quiet.py' printed nothing"):
+            preprocessor.run(['--8<-- "run:quiet.py"'])
+    finally:
+        plain.close()

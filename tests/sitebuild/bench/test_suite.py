@@ -7,6 +7,7 @@ repository (``benchmarks/recorded.json``).
 from __future__ import annotations
 
 import itertools
+import shutil
 from pathlib import Path
 
 import pytest
@@ -24,9 +25,19 @@ def zygotes() -> ZygotePool:
     return ZygotePool(size=1)
 
 
+@pytest.fixture(scope="module")
+def caches(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One folder for the module's suites: a zygote serves one start environment, and the
+    suite's Inductor cache, under this folder, is part of it (a folder per test started a
+    zygote, and imported torch, per test)."""
+    return tmp_path_factory.mktemp("suite")
+
+
 @pytest.fixture
-def suite(project_root: Path, tmp_path: Path, zygotes: ZygotePool) -> Suite:
-    return Suite(project_root, tmp_path / "bench", zygotes=zygotes)
+def suite(project_root: Path, caches: Path, zygotes: ZygotePool) -> Suite:
+    bench = caches / "bench"
+    shutil.rmtree(bench, ignore_errors=True)  # each test starts with no cached results
+    return Suite(project_root, bench, zygotes=zygotes)
 
 
 def test_a_case_that_fails_in_its_process_is_named(suite: Suite) -> None:
