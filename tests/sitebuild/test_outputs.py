@@ -2,14 +2,30 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterator
 from pathlib import Path
 
 import markdown
 import pytest
 
-from sitebuild.outputs import RunOutputPreprocessor
+from sitebuild import outputs
 from sitebuild.runs import CodeRunner, RunFailed
 from sitebuild.zygote import ZygotePool
+
+
+@pytest.fixture(scope="module")
+def plain() -> Iterator[ZygotePool]:
+    """A zygote that imports nothing: these snippets need no torch, which takes seconds."""
+    pool = ZygotePool(size=1, preload=())
+    yield pool
+    pool.close()
+
+
+@pytest.fixture(autouse=True)
+def runs_on_plain(plain: ZygotePool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The extension's runner, made from its configuration as ever, forks from ``plain``."""
+    monkeypatch.setattr(outputs, "CodeRunner", functools.partial(CodeRunner, zygotes=plain))
 
 
 def render(text: str, root: Path) -> str:
@@ -25,19 +41,12 @@ def test_the_output_replaces_the_include(tmp_path: Path) -> None:
     assert render('```text\n    --8<-- "run:hello.py"\n```', tmp_path) == (
         "```text\n    hello\n    world\n```"
     )
+    assert list((tmp_path / "runs").iterdir()), "the run is not kept in the configured cache"
 
 
 def test_a_missing_snippet_or_an_empty_output_fails_by_name(tmp_path: Path) -> None:
-    # The preprocessor alone, on a zygote that imports nothing: these snippets need no torch,
-    # and the test above goes through the extension.
-    plain = ZygotePool(size=1, preload=())
-    runner = CodeRunner(tmp_path, tmp_path / "runs", zygotes=plain)
-    preprocessor = RunOutputPreprocessor(markdown.Markdown(), runner)
-    try:
-        with pytest.raises(RunFailed, match="'gone.py' could not be found"):
-            preprocessor.run(['--8<-- "run:gone.py"'])
-        (tmp_path / "quiet.py").write_text("x = 1\n")
-        with pytest.raises(RunFailed, match="'quiet.py' printed nothing"):
-            preprocessor.run(['--8<-- "run:quiet.py"'])
-    finally:
-        plain.close()
+    with pytest.raises(RunFailed, match="'gone.py' could not be found"):
+        render('--8<-- "run:gone.py"', tmp_path)
+    (tmp_path / "quiet.py").write_text("x = 1\n")
+    with pytest.raises(RunFailed, match="'quiet.py' printed nothing"):
+        render('--8<-- "run:quiet.py"', tmp_path)
