@@ -31,10 +31,23 @@ tools: system
 	@$(MAKE) --no-print-directory -j2 $(LIGHTHOUSE) $(STAMP)
 
 ## Run the whole test suite (checks or installs the system packages and Lighthouse first, and makes
-## the reader's venv beside the project's: each pip keeps one core busy)
+## the reader's venv beside the project's: each pip keeps one core busy). Its two parts run side by
+## side (--part, tests/conftest.py): the built-site tests and those that wait for a resource made in
+## the background, reported as they run, and the others, reported after them. With PYTEST_ARGS,
+## one pytest runs what they select.
 test: system
 	@$(MAKE) --no-print-directory -j3 $(LIGHTHOUSE) $(STAMP) reader-env
+ifeq ($(strip $(PYTEST_ARGS)),)
+	@mkdir -p .cache
+	@$(BIN)/python -m pytest -q --part=others > .cache/tests-others.log 2>&1 & others=$$!; \
+	$(BIN)/python -m pytest --part=resources; resources=$$?; \
+	wait $$others; others=$$?; \
+	echo "== The other tests, run beside these (all of it in .cache/tests-others.log):"; \
+	if [ $$others -eq 0 ]; then tail -n 1 .cache/tests-others.log; else cat .cache/tests-others.log; fi; \
+	exit $$(( resources != 0 || others != 0 ))
+else
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+endif
 
 ## Make the venv a reader makes from the README (the notebook checks run in it), unless it is ready
 reader-env:

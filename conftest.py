@@ -67,6 +67,20 @@ def selected_pages(config: pytest.Config) -> list[Path]:
     return [page for page in pages if any(page == a or a in page.parents for a in asked)]
 
 
+PARTS = ("resources", "others")
+"""The two parts ``make test`` runs side by side (``--part``, ``tests/conftest.py``)."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--part",
+        choices=PARTS,
+        default=None,
+        help="run only the built-site tests and the tests that wait for a resource made in the "
+        "background (resources), or only the others; make test runs both at once",
+    )
+
+
 def pytest_collection(session: pytest.Session) -> None:
     """Run the snippets whose output the selected pages show, in parallel and in the background.
 
@@ -76,6 +90,8 @@ def pytest_collection(session: pytest.Session) -> None:
     its snippets done, or waits on the run in progress (the runner locks each entry).
     """
     pages = selected_pages(session.config)
+    if session.config.getoption("part") == "resources":
+        pages = []  # the pages' tests are in the other part, which prepares their outputs
     if pages:
         runner = output_runner(ROOT / "mkdocs.yml")  # here, so that both threads share it
         threading.Thread(

@@ -39,9 +39,24 @@ def _waits(item: pytest.Item) -> bool:
     return item.path.is_relative_to(SITE_TESTS) or not asked.isdisjoint(Resources.NAMES)
 
 
+def in_part(item: pytest.Item, part: str | None) -> bool:
+    """Whether ``--part=part`` runs ``item``: every test is in exactly one part, and in the
+    whole run (``None``)."""
+    return part is None or _waits(item) == (part == "resources")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The tests that wait for a resource go last, so the resources are made while the others
-    run."""
+    """Keep the tests of the part asked for (``--part``); the tests that wait for a resource go
+    last, so the resources are made while the others run.
+
+    ``make test`` runs the two parts side by side, so that the other tests use the second core,
+    which is otherwise idle once the resources are made (a run with nothing changed)."""
+    part = config.getoption("part")
+    kept = [item for item in items if in_part(item, part)]
+    if len(kept) < len(items):
+        chosen = {id(item) for item in kept}
+        config.hook.pytest_deselected(items=[i for i in items if id(i) not in chosen])
+        items[:] = kept
     items.sort(key=_waits)  # a stable sort: each group keeps its order
 
 

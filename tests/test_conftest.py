@@ -37,3 +37,19 @@ def test_a_page_or_a_folder_asked_for_prepares_only_its_pages() -> None:
 
 def test_tests_alone_prepare_no_page() -> None:
     assert conftest.selected_pages(config("tests/dyndocs", "docs/zh-hans")) == []
+
+
+def test_every_test_is_in_exactly_one_part() -> None:
+    """``make test`` runs ``--part=resources`` and ``--part=others`` side by side."""
+    from .conftest import in_part
+
+    site_test = SimpleNamespace(path=ROOT / "tests" / "site" / "test_build.py", fixturenames=[])
+    waits = SimpleNamespace(path=ROOT / "tests" / "sitebuild" / "x.py", fixturenames=["built_site"])
+    plain = SimpleNamespace(path=ROOT / "tests" / "sitebuild" / "x.py", fixturenames=["tmp_path"])
+    page = SimpleNamespace(path=ROOT / "docs" / "en" / "index.md")  # Sybil's items ask nothing
+    for item in (site_test, waits, plain, page):
+        parts = [part for part in conftest.PARTS if in_part(item, part)]  # type: ignore[arg-type]
+        assert len(parts) == 1, (item, parts)
+        assert in_part(item, None)  # type: ignore[arg-type]
+    assert in_part(site_test, "resources") and in_part(waits, "resources")  # type: ignore[arg-type]
+    assert in_part(plain, "others") and in_part(page, "others")  # type: ignore[arg-type]
