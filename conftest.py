@@ -81,15 +81,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
-    """The pages' tests ask for no fixture, so they are all in the ``others`` part: the
-    ``resources`` part does not collect them, which would wait for every output the pages show
-    before any resource could start."""
-    if config.getoption("part") == "resources" and collection_path.is_relative_to(PAGES):
-        return True
-    return None
-
-
 def pytest_collection(session: pytest.Session) -> None:
     """Run the snippets whose output the selected pages show, in parallel and in the background.
 
@@ -100,7 +91,7 @@ def pytest_collection(session: pytest.Session) -> None:
     """
     pages = selected_pages(session.config)
     if session.config.getoption("part") == "resources":
-        pages = []  # not collected there (pytest_ignore_collect): the other part prepares them
+        pages = []  # the pages' tests are in the other part, which prepares their outputs
     if pages:
         runner = output_runner(ROOT / "mkdocs.yml")  # here, so that both threads share it
         threading.Thread(
