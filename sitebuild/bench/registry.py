@@ -50,7 +50,12 @@ class Metric:
 
 @dataclass
 class Row:
-    """One (row, variant) measurement: a timing, or why the variant could not run."""
+    """One (row, variant) measurement: a timing, or why the variant could not run.
+
+    ``speedup`` is the variant's speed over its case's baseline, measured in the same rounds
+    (:func:`sitebuild.bench.timing.paired_ratio`); a case with a baseline gives every timed row
+    one, its baseline included.
+    """
 
     row: str
     variant: str
@@ -60,6 +65,7 @@ class Row:
     metrics: dict[str, Any] = field(default_factory=dict)
     unsupported: str | None = None
     processes: int = 1
+    speedup: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {k: v for k, v in asdict(self).items() if v is not None}
@@ -105,6 +111,23 @@ class Case:
     processes: int = 3
     metrics: tuple[Metric, ...] = ()
     charts: tuple[LineChart, ...] = ()
+
+    def check(self, rows: list[Row]) -> list[Row]:
+        """``rows``, if every timed row whose baseline was timed carries its speed-up over it.
+
+        Raises:
+            ValueError: A timed row has none; the message names the case and the row.
+        """
+        if self.baseline:
+            timed_baselines = {r.row for r in rows if r.variant == self.baseline and r.median_s}
+            for r in rows:
+                if r.median_s is not None and r.speedup is None and r.row in timed_baselines:
+                    raise ValueError(
+                        f"benchmark case {self.name!r}: row {r.row}.{r.variant} has no speed-up "
+                        f"over {self.baseline!r}; time it with measure_many(..., "
+                        f"baseline={self.baseline!r})"
+                    )
+        return rows
 
     def describe(self) -> dict[str, Any]:
         """What a results file records about the case, so rendering needs no code of it."""
@@ -181,6 +204,9 @@ def combine_rows(runs: list[list[Row]], metrics: tuple[Metric, ...]) -> list[Row
             row.median_s = statistics.median(r.median_s for r in same if r.median_s is not None)
             row.iqr_s = statistics.median(r.iqr_s for r in same if r.iqr_s is not None)
             row.runs = sum(r.runs for r in same)
+            speedups = [r.speedup for r in same if r.speedup is not None]
+            if speedups:
+                row.speedup = statistics.median(speedups)
         for name, value in first.metrics.items():
             rule = rules.get(name)
             if rule is None:

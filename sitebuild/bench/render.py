@@ -6,8 +6,8 @@ the language's interface strings; nothing here imports torch or the cases.
 Examples:
     >>> from sitebuild.bench.render import CaseData
     >>> results = {"cases": {"c": {"baseline": "a", "metrics": [], "devices": {"cpu": [
-    ...     {"row": "r", "variant": "a", "median_s": 2.0},
-    ...     {"row": "r", "variant": "b", "median_s": 1.0}]}}}}
+    ...     {"row": "r", "variant": "a", "median_s": 2.0, "speedup": 1.0},
+    ...     {"row": "r", "variant": "b", "median_s": 1.1, "speedup": 2.0}]}}}}
     >>> CaseData.of(results, "c", "cpu").speedups()
     {('r', 'a'): 1.0, ('r', 'b'): 2.0}
 """
@@ -52,17 +52,12 @@ class CaseData:
         return CaseData(self.name, self.baseline, self.metrics, rows, self.charts)
 
     def speedups(self) -> dict[tuple[str, str], float]:
-        """Baseline time over variant time, per (row, variant): above 1 means faster."""
-        base = {
-            r["row"]: r["median_s"]
-            for r in self.rows
-            if r["variant"] == self.baseline and "median_s" in r
-        }
-        return {
-            (r["row"], r["variant"]): base[r["row"]] / r["median_s"]
-            for r in self.rows
-            if "median_s" in r and r["row"] in base
-        }
+        """Each timed (row, variant)'s speed over the baseline: above 1 means faster.
+
+        It is the ratio measured in pairs of blocks (:func:`sitebuild.bench.timing.paired_ratio`),
+        which the machine's swings cancel out of, not the ratio of the two medians.
+        """
+        return {(r["row"], r["variant"]): float(r["speedup"]) for r in self.rows if "speedup" in r}
 
     def unsupported(self, row: str, variant: str) -> str | None:
         """Why ``row``/``variant`` or its baseline was not measured, if it was not."""

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sitebuild.bench.suite import Suite, host
+from sitebuild.bench.suite import FORMAT, Suite, host
 
 MODES = ("full", "recorded", "quick", "off")
 
@@ -79,9 +79,9 @@ def classify(results: dict[str, Any], code_version: str, *, recorded: bool = Fal
 def read(path: Path) -> dict[str, Any]:
     """A results file; one in an older format fails, naming the file."""
     results: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    if results.get("format") != 2:
+    if results.get("format") != FORMAT:
         raise ValueError(
-            f"{path}: results format {results.get('format')}, expected 2; measure again"
+            f"{path}: results format {results.get('format')}, expected {FORMAT}; measure again"
         )
     return results
 
@@ -120,7 +120,7 @@ class Benchmarks:
             return None
         if current == "recorded" or (self.serving and current != "quick"):
             cached = self.suite.latest_cached() if self.serving else None
-            if cached is not None and cached.get("format") == 2:
+            if cached is not None and cached.get("format") == FORMAT:
                 return classify(cached, version)
             return classify(read(self.recorded_file), version, recorded=True)
         if current not in self._memo:

@@ -23,7 +23,8 @@ def main(argv: list[str]) -> int:
         raise SystemExit(f"device {device} is not available on this machine")
     torch.set_num_threads(THREADS)
     started = time.perf_counter()
-    rows = CASES[name].function("--quick" in argv, device)
+    case = CASES[name]
+    rows = case.check(case.function("--quick" in argv, device))
     print(
         json.dumps({"rows": [r.to_json() for r in rows], "seconds": time.perf_counter() - started})
     )

@@ -20,10 +20,6 @@ def sweep_window(quick: bool) -> float:
     return 0.02 if quick else 0.2
 
 
-SWEEP_ROUNDS = 5
-"""Interleaved rounds per point of a sweep: each round costs a calibration of the timer."""
-
-
 def agreement_atol(device: torch.device) -> float:
     """How close two strategies' results must be to count as the same.
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import torch
 
-from sitebuild.bench.cases._shared import SWEEP_ROUNDS, flops_of, gflops, mlp, sweep_window
+from sitebuild.bench.cases._shared import flops_of, gflops, mlp, sweep_window
 from sitebuild.bench.registry import ARITHMETIC, LineChart, Metric, Row, case
 from sitebuild.bench.timing import measure_many
 
@@ -41,7 +41,7 @@ def batch_size(quick: bool, device: torch.device) -> list[Row]:
                     return model(x)
 
             calls[name] = call
-        timed = measure_many(calls, min_run_time=sweep_window(quick), rounds=SWEEP_ROUNDS)
+        timed = measure_many(calls, min_run_time=sweep_window(quick))
         for name, timing in timed.items():
             rows.append(
                 timing.row(

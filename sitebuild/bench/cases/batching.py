@@ -33,7 +33,9 @@ def batching(quick: bool, device: torch.device) -> list[Row]:
             with torch.no_grad():
                 return model(x)
 
-        timed = measure_many({"loop": loop, "batch": batch}, min_run_time=window(quick))
+        timed = measure_many(
+            {"loop": loop, "batch": batch}, min_run_time=window(quick), baseline="loop"
+        )
         flops = flops_of(batch)  # the loop does the same multiplications, a row at a time
         rows += [
             timing.row(name, variant, agree=agree, gflops=gflops(flops, timing.median_s))

@@ -121,7 +121,7 @@ def compile(quick: bool, device: torch.device) -> list[Row]:  # noqa: A001 - the
                     return run(x)
 
             calls[variant], metrics[variant] = call, found
-        timed = measure_many(calls, min_run_time=window(quick))
+        timed = measure_many(calls, min_run_time=window(quick), baseline="eager")
         for variant in calls:
             rate = gflops(flops, timed[variant].median_s)
             rows.append(timed[variant].row(name, variant, **metrics[variant], gflops=rate))

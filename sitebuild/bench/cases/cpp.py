@@ -70,6 +70,8 @@ def cpp(quick: bool, device: torch.device) -> list[Row]:
                     f"(largest difference {(got - expected).abs().max().item():.3g})"  # type: ignore[operator]
                 )
         flops = flops_of(forwards["eager"])
-        timed = measure_many(forwards, min_run_time=window(quick))
+        timed = measure_many(
+            forwards, min_run_time=window(quick), baseline="cpp" if "cpp" in forwards else None
+        )
         rows += [t.row(name, v, gflops=gflops(flops, t.median_s)) for v, t in timed.items()]
     return rows

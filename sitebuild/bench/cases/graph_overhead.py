@@ -12,16 +12,11 @@ from __future__ import annotations
 import torch
 
 from sitebuild.bench.cases._cpp import NoCompiler, cache_dir, extension
-from sitebuild.bench.cases._shared import SWEEP_ROUNDS, sweep_window
+from sitebuild.bench.cases._shared import sweep_window
 from sitebuild.bench.registry import LineChart, Metric, Row, case
-from sitebuild.bench.timing import Timing, measure_many
+from sitebuild.bench.timing import measure_many, paired_ratio
 
 SIZES = (1, 10, 100, 1_000, 10_000, 100_000, 1_000_000)
-
-
-def per_call(timing: Timing, calls: int) -> Timing:
-    """``timing`` of ``calls`` operations as the timing of one."""
-    return Timing(timing.median_s / calls, timing.iqr_s / calls, timing.runs)
 
 
 @case(
@@ -70,11 +65,11 @@ def graph_overhead(quick: bool, device: torch.device) -> list[Row]:
         if ext is not None:
             calls["cpp"] = lambda times=repeats: ext.mul_repeated(a, b, times)
         timed = {
-            k: per_call(t, repeats)
+            k: t.per_call(repeats)
             for k, t in measure_many(
                 calls,  # type: ignore[arg-type]  # each call's one argument has a default
                 min_run_time=sweep_window(quick),
-                rounds=SWEEP_ROUNDS,
+                baseline="no_grad",
             ).items()
         }
         row = f"n={size:,}"
@@ -82,7 +77,7 @@ def graph_overhead(quick: bool, device: torch.device) -> list[Row]:
         extra: dict[str, float] = {"overhead_s": recorded.median_s - plain.median_s}
         if ext is not None:
             alone = timed["cpp"]
-            extra["overhead_share"] = max(0.0, 1 - alone.median_s / recorded.median_s)
+            extra["overhead_share"] = max(0.0, 1 - paired_ratio(alone, recorded))
             rows.append(alone.row(row, "cpp", elements=size))
         else:
             rows.append(Row(row, "cpp", unsupported=missing, metrics={"elements": size}))

@@ -31,7 +31,7 @@ def no_grad(quick: bool, device: torch.device) -> list[Row]:
                     return model(x)
 
             forwards[variant] = forward
-        timed = measure_many(forwards, min_run_time=window(quick))
+        timed = measure_many(forwards, min_run_time=window(quick), baseline="grad")
         flops = flops_of(forwards["no_grad"])
         for variant, timed_forward in forwards.items():
             # Activations and inputs only: the parameters exist whether a graph is recorded or not.

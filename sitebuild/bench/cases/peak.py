@@ -30,5 +30,5 @@ def peak(quick: bool, device: torch.device) -> list[Row]:
     a = torch.randn(size, size, device=device)
     b = torch.randn(size, size, device=device)
     flops = flops_of(lambda: torch.mm(a, b))
-    timed = measure_many({"mm": lambda: torch.mm(a, b)}, min_run_time=window(quick), rounds=5)
+    timed = measure_many({"mm": lambda: torch.mm(a, b)}, min_run_time=window(quick), min_rounds=5)
     return [timed["mm"].row("matmul", "mm", size=size, gflops=gflops(flops, timed["mm"].median_s))]

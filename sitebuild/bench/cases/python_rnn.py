@@ -15,7 +15,6 @@ from torch import nn
 from dyndocs.graph import graph_of
 from dyndocs.models.recurrent import DynamicRNN
 from sitebuild.bench.cases._shared import (
-    SWEEP_ROUNDS,
     agreement_atol,
     flops_of,
     gflops,
@@ -74,7 +73,7 @@ def python_rnn(quick: bool, device: torch.device) -> list[Row]:
 
         calls = {name: run(model) for name, model in models.items()}
         flops = flops_of(calls["nn_rnn"])
-        timed = measure_many(calls, min_run_time=sweep_window(quick), rounds=SWEEP_ROUNDS)
+        timed = measure_many(calls, min_run_time=sweep_window(quick), baseline="python_loop")
         for name, timing in timed.items():
             nodes[name][steps] = recorded_nodes(models[name], x)
             first = LENGTHS[0]

@@ -29,7 +29,7 @@ def zero_grad(quick: bool, device: torch.device) -> list[Row]:
             return None
 
         steps[variant] = step
-    timed = measure_many(steps, min_run_time=window(quick))
+    timed = measure_many(steps, min_run_time=window(quick), baseline="set_to_none")
     # Forward and backward multiplications; the optimizer's update is elementwise and not counted.
     flops = flops_of(steps["set_to_none"])
     return [

@@ -64,3 +64,35 @@ def test_an_unregistered_metric_fails_by_name() -> None:
     runs = [[Row("r", "v", 1.0, 0.1, 5, {"mystery": 1})]]
     with pytest.raises(KeyError, match="metric 'mystery' of row r.v is not registered"):
         combine_rows(runs, ())
+
+
+def test_speed_ups_combine_as_the_median_of_the_processes() -> None:
+    runs = [[Row("r", "v", 1.0, 0.1, 5, speedup=s)] for s in (1.9, 2.4, 2.0)]
+    assert combine_rows(runs, ())[0].speedup == 2.0
+
+
+def test_a_timed_row_without_its_speed_up_fails_naming_the_case() -> None:
+    """A case that forgets ``baseline=`` in ``measure_many`` would show no ratios at all."""
+    registry = CaseRegistry()
+
+    def sketch(quick: bool, device: object) -> list[Row]:
+        return []
+
+    registry.register(baseline="a")(sketch)
+    case = registry["sketch"]
+    paired = [Row("r", "a", 2.0, speedup=1.0), Row("r", "b", 1.0, speedup=2.0)]
+    assert case.check(paired) == paired
+    with pytest.raises(ValueError, match=r"case 'sketch': row r.b has no speed-up over 'a'"):
+        case.check([Row("r", "a", 2.0, speedup=1.0), Row("r", "b", 1.0)])
+    # A row whose baseline could not run (no C++ compiler) has nothing to be compared with.
+    alone = [Row("r", "a", unsupported="no compiler"), Row("r", "b", 1.0)]
+    assert case.check(alone) == alone
+
+
+def test_every_recorded_ratio_was_measured_in_pairs(recorded: dict[str, object]) -> None:
+    """Every timed row of a case with a baseline carries its paired speed-up."""
+    for name, described in recorded["cases"].items():  # type: ignore[attr-defined]
+        rows = [Row.from_json(r) for r in described["devices"]["cpu"]]
+        CASES[name].check(rows)
+        if described["baseline"]:
+            assert any(r.speedup for r in rows), name

@@ -166,3 +166,17 @@ def test_rates_show_their_share_of_the_peak(
     # A sweep has no baseline: no speed-up column, no speed-up note.
     assert strings.get(locale, "bench.speedup", baseline="X").split("X")[0] not in text
     assert "×**" not in text
+
+
+def test_tables_and_claims_use_the_paired_speed_up_not_the_ratio_of_medians(
+    recorded: dict[str, Any], strings: Strings
+) -> None:
+    results = copy.deepcopy(recorded)
+    for row in results["cases"]["no_grad"]["devices"]["cpu"]:
+        if (row["row"], row["variant"]) == ("tiny_mlp", "no_grad"):
+            row["speedup"] = 7.25  # far from any ratio of the recorded medians
+    data = CaseData.of(results, "no_grad", "cpu")
+    assert data.metric("tiny_mlp", "no_grad", "speedup") == 7.25
+    page = "<!-- bench: no_grad -->\n{{bench no_grad.tiny_mlp.no_grad.speedup > 7}}"
+    text = render_page(page, shown(results), Renderer(strings, "en"), "x")
+    assert "**7.25×**" in text and text.rstrip().endswith("7.25×")
