@@ -61,7 +61,7 @@ def _prepare(variant: str, model: nn.Module, x: torch.Tensor, graphs: CapturedGr
 
 @case(
     baseline="eager",
-    processes=1,  # compiling is slow, and the ratios of this case are stable between processes
+    processes=1,  # compiling is slow; its paired ratios spread up to 16% over 3 runs on 2 cores
     metrics=(
         Metric("setup_s", unit="s"),
         Metric("graphs", unit="count"),
