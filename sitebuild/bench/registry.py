@@ -115,18 +115,31 @@ class Case:
     def check(self, rows: list[Row]) -> list[Row]:
         """``rows``, if every timed row whose baseline was timed carries its speed-up over it.
 
+        The baseline's own speed-up is exactly 1 (each block over itself), so a case that named
+        another variant to ``measure_many`` than the one it registered fails too.
+
         Raises:
-            ValueError: A timed row has none; the message names the case and the row.
+            ValueError: A row has no speed-up, or one over another variant; the message names
+                the case and the row.
         """
-        if self.baseline:
-            timed_baselines = {r.row for r in rows if r.variant == self.baseline and r.median_s}
-            for r in rows:
-                if r.median_s is not None and r.speedup is None and r.row in timed_baselines:
-                    raise ValueError(
-                        f"benchmark case {self.name!r}: row {r.row}.{r.variant} has no speed-up "
-                        f"over {self.baseline!r}; time it with measure_many(..., "
-                        f"baseline={self.baseline!r})"
-                    )
+        if not self.baseline:
+            return rows
+        timed_baselines = {r.row for r in rows if r.variant == self.baseline and r.median_s}
+        fix = f"time it with measure_many(..., baseline={self.baseline!r})"
+        for r in rows:
+            if r.median_s is None or r.row not in timed_baselines:
+                continue
+            if r.speedup is None:
+                raise ValueError(
+                    f"benchmark case {self.name!r}: row {r.row}.{r.variant} has no speed-up "
+                    f"over {self.baseline!r}; {fix}"
+                )
+            if r.variant == self.baseline and r.speedup != 1.0:
+                raise ValueError(
+                    f"benchmark case {self.name!r}: row {r.row}.{r.variant}, the baseline, has "
+                    f"a speed-up of {r.speedup:.3g}, so it was timed against another variant; "
+                    f"{fix}"
+                )
         return rows
 
     def describe(self) -> dict[str, Any]:

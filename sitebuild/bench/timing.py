@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import torch
@@ -69,12 +69,11 @@ class Timing:
             >>> Timing(2.0, 0.4, 3, (2.0, 2.2, 1.8), speedup=1.5).per_call(2)
             Timing(median_s=1.0, iqr_s=0.2, runs=3, speedup=1.5)
         """
-        return Timing(
-            self.median_s / calls,
-            self.iqr_s / calls,
-            self.runs,
-            tuple(b / calls for b in self.blocks),
-            self.speedup,
+        return replace(
+            self,
+            median_s=self.median_s / calls,
+            iqr_s=self.iqr_s / calls,
+            blocks=tuple(b / calls for b in self.blocks),
         )
 
 
@@ -180,8 +179,5 @@ def measure_many(
         )
     if baseline is not None:
         base = found[baseline]
-        found = {
-            name: Timing(t.median_s, t.iqr_s, t.runs, t.blocks, paired_ratio(base, t))
-            for name, t in found.items()
-        }
+        found = {name: replace(t, speedup=paired_ratio(base, t)) for name, t in found.items()}
     return found

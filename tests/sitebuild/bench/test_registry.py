@@ -84,6 +84,8 @@ def test_a_timed_row_without_its_speed_up_fails_naming_the_case() -> None:
     assert case.check(paired) == paired
     with pytest.raises(ValueError, match=r"case 'sketch': row r.b has no speed-up over 'a'"):
         case.check([Row("r", "a", 2.0, speedup=1.0), Row("r", "b", 1.0)])
+    with pytest.raises(ValueError, match=r"row r.a, the baseline, has a speed-up of 0.5"):
+        case.check([Row("r", "a", 2.0, speedup=0.5), Row("r", "b", 1.0, speedup=1.0)])
     # A row whose baseline could not run (no C++ compiler) has nothing to be compared with.
     alone = [Row("r", "a", unsupported="no compiler"), Row("r", "b", 1.0)]
     assert case.check(alone) == alone
