@@ -1,7 +1,8 @@
 """The C++ reference (sitebuild.bench.cases._cpp and the ``cpp`` case): it computes what the
 Python models compute, says so when there is no compiler, and a disagreement fails by name.
 
-The extension is built once into ``.cache/cpp`` (about 40 s cold) and reused after.
+The extension is built once into ``.cache/cpp`` (about 25 s of compiler time cold on 2 cores)
+and reused after.
 """
 
 from __future__ import annotations
