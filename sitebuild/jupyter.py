@@ -17,6 +17,7 @@ Examples:
 from __future__ import annotations
 
 import pathlib
+from functools import lru_cache
 from typing import Any
 
 from mkdocs_jupyter.plugin import Plugin
@@ -28,7 +29,13 @@ class JupyterPlugin(Plugin):  # type: ignore[misc]
     def should_include(self, file: Any) -> bool:
         if file.abs_src_path is None:
             return False
-        path = pathlib.PurePath(file.abs_src_path)
-        if not any(path.match(pattern) for pattern in self.config["include"]):
+        if not _matches(file.abs_src_path, tuple(self.config["include"])):
             return False
         return bool(super().should_include(file))
+
+
+@lru_cache(maxsize=1024)
+def _matches(path: str, patterns: tuple[str, ...]) -> bool:
+    """Whether ``path`` matches one of ``patterns``; remembered, since MkDocs asks about each page
+    several times per language, and ``PurePath`` parses the path again every time."""
+    return any(pathlib.PurePath(path).match(pattern) for pattern in patterns)

@@ -190,9 +190,15 @@ def relocate_inventory(raw: bytes, prefix: str) -> bytes:
     return b"\n".join(header[:4]) + b"\n" + zlib.compress(body)
 
 
+def nested_build(config: MkDocsConfig) -> bool:
+    """True while mkdocs-static-i18n builds a language other than the default: it runs those
+    builds one after another, nested in the default language's ``on_post_build``."""
+    return bool(i18n(config).building)
+
+
 def all_languages_built(config: MkDocsConfig) -> bool:
     """True once mkdocs-static-i18n has finished its nested per-language builds."""
-    return not i18n(config).building
+    return not nested_build(config)
 
 
 CJK = re.compile(r"[\u2014\u2018-\u201d\u2026\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")

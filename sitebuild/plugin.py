@@ -81,9 +81,11 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         project = self._project()
         languages.check_pages(config)
-        # Fires once per language; after the first, every result is cached and this is cheap.
-        runner = CodeRunner(project.root, project.cache / "runs")
-        outputs.prepare(runner, sorted(project.docs_dir.rglob("*.md")))
+        # Fires once per language; the first prepares every language's outputs, and the others,
+        # nested in it, would only look each result up again (a page runs what it lacks itself).
+        if not languages.nested_build(config):
+            runner = CodeRunner(project.root, project.cache / "runs")
+            outputs.prepare(runner, sorted(project.docs_dir.rglob("*.md")))
         assert self.benchmarks is not None
         if self.shown is None or self.serving:
             self.shown = self.benchmarks.shown()  # measured at most once for all languages

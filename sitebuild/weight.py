@@ -32,6 +32,7 @@ Examples:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from jsmin import jsmin
 
@@ -65,10 +66,16 @@ def minify_inline_scripts(output: str) -> str:
     """``output`` with the JavaScript of each ``<script>`` that has no ``src`` minified."""
     return re.sub(
         r"<script>(.*?)</script>",
-        lambda m: f"<script>{jsmin(m[1]).strip()}</script>",
+        lambda m: f"<script>{_minified(m[1])}</script>",
         output,
         flags=re.DOTALL,
     )
+
+
+@lru_cache(maxsize=256)
+def _minified(script: str) -> str:
+    """``script`` minified; remembered, since every page of a build carries the same few."""
+    return str(jsmin(script)).strip()
 
 
 PLAIN_TOKEN = re.compile(r'<span class="[nwpo]">([^<]*)</span>')
