@@ -45,8 +45,10 @@ def build_project(
             link.parent.mkdir(parents=True, exist_ok=True)
             link.symlink_to(ROOT / shared)
     config = folder / "mkdocs.yml"
+    # No `watch`: its folders must exist, and a build never reads it (only mkdocs serve does).
     config.write_text(
-        f"INHERIT: {CONFIG}\nnav: [{{Home: index.md}}, {{Other: other.md}}]\n", encoding="utf-8"
+        f"INHERIT: {CONFIG}\nnav: [{{Home: index.md}}, {{Other: other.md}}]\nwatch: []\n",
+        encoding="utf-8",
     )
     _, status, log = cached_build(
         config, folder.parent / "builds", {"DYNDOCS_BENCH": bench}, keep_failures=True
