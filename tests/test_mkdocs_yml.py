@@ -2,38 +2,52 @@
 
 from __future__ import annotations
 
-import re
+from collections.abc import Iterable
 from pathlib import Path
 
 from mkdocs.config import load_config
 
-from .support import CONFIG, ROOT, project
+from sitebuild.figures import DIRECTIVE
+from sitebuild.includes import INCLUDE_LINE
 
-INCLUDE = re.compile(r'--8<-- "(?:run:)?(?P<path>[^":]+)')
-"""A page's include of a file, shown or run: ``--8<-- "snippets/x.py:section"``."""
-DIRECTIVE = re.compile(r"<!-- (?:graph|table): (?P<path>[^\s:]+)")
-"""A figure drawn from a file's function: ``<!-- graph: snippets/x.py:function ... -->``."""
+from .support import CONFIG, ROOT, project
 
 
 def watched() -> list[Path]:
+    """What ``mkdocs serve`` watches: the docs, the config file and ``watch``."""
     config = load_config(str(CONFIG))
-    return [Path(config.docs_dir), Path(config.config_file_path), *map(Path, config.watch)]
+    found = [Path(config.docs_dir), Path(config.config_file_path), *map(Path, config.watch)]
+    return [path.resolve() for path in found]
 
 
 def is_watched(path: Path, folders: list[Path]) -> bool:
     return any(path == folder or path.is_relative_to(folder) for folder in folders)
 
 
-def test_every_file_a_page_includes_is_watched() -> None:
-    folders = [folder.resolve() for folder in watched()]
+def included_files(text: str) -> list[str]:
+    """The files a page includes (shown or run) or draws a figure from, as the page names them."""
+    found = []
+    for line in text.splitlines():
+        if include := INCLUDE_LINE.match(line):
+            found.append(include["target"].removeprefix("run:").split(":")[0])
+    return found + [figure["path"] for figure in DIRECTIVE.finditer(text)]
+
+
+def unwatched_includes(pages: Iterable[Path], folders: list[Path]) -> dict[str, str]:
+    """Each included file outside ``folders``, with the first page that includes it."""
     unwatched: dict[str, str] = {}
-    for page in sorted(project().docs_dir.rglob("*.md")):
-        text = page.read_text(encoding="utf-8")
-        for match in [*INCLUDE.finditer(text), *DIRECTIVE.finditer(text)]:
-            included = (ROOT / match["path"]).resolve()
-            if included.exists() and not is_watched(included, folders):
-                unwatched.setdefault(match["path"], page.relative_to(ROOT).as_posix())
-    shown = [f"{path} (included by {page})" for path, page in sorted(unwatched.items())[:5]]
+    for page in pages:
+        for name in included_files(page.read_text(encoding="utf-8")):
+            path = (ROOT / name).resolve()
+            if path.exists() and not is_watched(path, folders):
+                where = page.relative_to(ROOT) if page.is_relative_to(ROOT) else page
+                unwatched.setdefault(name, where.as_posix())
+    return unwatched
+
+
+def test_every_file_a_page_includes_is_watched() -> None:
+    unwatched = unwatched_includes(sorted(project().docs_dir.rglob("*.md")), watched())
+    shown = [f"{name} (included by {page})" for name, page in sorted(unwatched.items())[:5]]
     assert not unwatched, (
         f"mkdocs serve would not rebuild when {len(unwatched)} included files change; add their "
         f"folders to mkdocs.yml's watch: {', '.join(shown)}"
@@ -42,13 +56,23 @@ def test_every_file_a_page_includes_is_watched() -> None:
 
 def test_the_languages_words_and_the_theme_overrides_are_watched() -> None:
     config = load_config(str(CONFIG))
-    folders = [folder.resolve() for folder in watched()]
-    assert is_watched(project().i18n.resolve(), folders), "i18n/ (every UI string) is not watched"
-    assert is_watched(Path(config.theme.custom_dir).resolve(), folders), "overrides/ is not watched"
+    assert is_watched(project().i18n.resolve(), watched()), "i18n/ (every UI string) is not watched"
+    custom_dir = Path(config.theme.custom_dir).resolve()
+    assert is_watched(custom_dir, watched()), "overrides/ is not watched"
 
 
-def test_the_check_finds_an_include_outside_the_watched_folders() -> None:
-    folders = [(ROOT / "docs").resolve()]
-    assert not is_watched((ROOT / "snippets" / "x.py").resolve(), folders)
-    assert INCLUDE.search('--8<-- "run:snippets/tips/x.py"')["path"] == "snippets/tips/x.py"  # type: ignore[index]
-    assert DIRECTIVE.search("<!-- graph: snippets/x.py:f caption -->")["path"] == "snippets/x.py"  # type: ignore[index]
+def test_the_check_finds_includes_outside_the_watched_folders(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text(
+        '--8<-- "run:snippets/notebooks/first-graph.py"\n'
+        '    --8<-- "dyndocs/graph/draw.py:section"\n'
+        "<!-- graph: snippets/tips/zero-grad/accumulation.py:graphs | A caption. -->\n",
+        encoding="utf-8",
+    )
+    found = unwatched_includes([page], [(ROOT / "docs").resolve()])
+    assert sorted(found) == [
+        "dyndocs/graph/draw.py",
+        "snippets/notebooks/first-graph.py",
+        "snippets/tips/zero-grad/accumulation.py",
+    ]
+    assert unwatched_includes([page], watched()) == {}
