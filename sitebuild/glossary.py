@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
+from sitebuild import yamlfile
 
 TABLE_LINE = re.compile(r'^[ \t]*-{1,}8<-{1,}\s+"glossary:table"\s*$', re.MULTILINE)
 
@@ -49,7 +49,7 @@ def load(path: Path, locales: Sequence[str]) -> list[Term]:
         ValueError: An entry lacks a language, or avoids wording for an unknown one; the message
             names the file and the entry.
     """
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = yamlfile.read(path)
     terms: list[Term] = []
     for number, entry in enumerate(data["terms"], start=1):
         missing = [key for key in locales if not entry.get(key)]

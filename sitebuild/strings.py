@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-import yaml
+from sitebuild import yamlfile
 
 
 def flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
@@ -49,7 +49,7 @@ class Strings:
             path = folder / f"{locale}.yml"
             if not path.is_file():
                 raise FileNotFoundError(f"{path}: no interface strings for {locale}")
-            trees[locale] = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+            trees[locale] = yamlfile.read(path) or {}
         return cls(trees)
 
     def get(self, locale: str, key: str, **values: object) -> str:
