@@ -113,15 +113,24 @@ class Case:
     charts: tuple[LineChart, ...] = ()
 
     def check(self, rows: list[Row]) -> list[Row]:
-        """``rows``, if every timed row whose baseline was timed carries its speed-up over it.
+        """``rows``, if every timed row whose baseline was timed carries its speed-up over it, and
+        every row with a rate its share of the peak, where the case reports shares.
 
         The baseline's own speed-up is exactly 1 (each block over itself), so a case that named
         another variant to ``measure_many`` than the one it registered fails too.
 
         Raises:
-            ValueError: A row has no speed-up, or one over another variant; the message names
-                the case and the row.
+            ValueError: A row has no speed-up, or one over another variant, or a rate without its
+                share; the message names the case and the row.
         """
+        shares = any(m.name == "peak_share" for m in self.metrics)
+        for r in rows:
+            if shares and "gflops" in r.metrics and "peak_share" not in r.metrics:
+                raise ValueError(
+                    f"benchmark case {self.name!r}: row {r.row}.{r.variant} has a rate but no "
+                    f"share of the peak; time it with measure_many(..., ceiling=...) and report "
+                    f"Ceiling.rate"
+                )
         if not self.baseline:
             return rows
         timed_baselines = {r.row for r in rows if r.variant == self.baseline and r.median_s}
@@ -202,8 +211,8 @@ ARITHMETIC = (
     Metric("gflops", unit="gflops", combine="median"),
     Metric("peak_share", unit="share", combine="median"),
 )
-"""The metrics of a case that does real arithmetic: its rows carry ``gflops``, and the suite adds
-``peak_share``, that rate over the peak the run measured on the same device."""
+"""The metrics of a case that does real arithmetic: its rows carry ``gflops`` and ``peak_share``,
+that rate over the peak's, timed beside it (``Ceiling.rate``, in ``bench/cases/_shared.py``)."""
 
 
 def combine_rows(runs: list[list[Row]], metrics: tuple[Metric, ...]) -> list[Row]:

@@ -133,23 +133,6 @@ def peak_gflops(combined: dict[tuple[str, str], list[Row]]) -> dict[str, float]:
     }
 
 
-def with_peak_share(rows: list[Row], peak: float | None) -> list[Row]:
-    """``rows`` with ``peak_share``, their GFLOP/s over the device's peak, where both are known.
-
-    Examples:
-        >>> from sitebuild.bench.registry import Row
-        >>> rows = with_peak_share([Row("r", "v", 1.0, 0.1, 5, {"gflops": 20.0})], peak=80.0)
-        >>> rows[0].metrics["peak_share"]
-        0.25
-    """
-    if peak is None:
-        return rows
-    for row in rows:
-        if "gflops" in row.metrics:
-            row.metrics["peak_share"] = row.metrics["gflops"] / peak
-    return rows
-
-
 @dataclass
 class Suite:
     """The benchmark suite of one repository.
@@ -247,13 +230,6 @@ class Suite:
             [self.run_process(name, device, quick=quick)[0] for _ in range(count)], spec.metrics
         )
 
-    @staticmethod
-    def _finished(name: str, rows: list[Row], peak: float | None) -> list[Row]:
-        """A case's combined rows, with their share of the peak if the case reports one."""
-        if any(m.name == "peak_share" for m in CASES[name].metrics):
-            return with_peak_share(rows, peak)
-        return rows
-
     def measure(self, *, quick: bool, progress: bool = False) -> dict[str, Any]:
         """Run every case on every device present; return the results with provenance."""
         from tqdm import tqdm
@@ -283,11 +259,7 @@ class Suite:
                 **CASES[name].describe(),
                 "seconds": round(seconds[name], 1),
                 "devices": {
-                    device: [
-                        r.to_json()
-                        for r in self._finished(name, combined[(name, device)], peaks.get(device))
-                    ]
-                    for device in present
+                    device: [r.to_json() for r in combined[(name, device)]] for device in present
                 },
             }
         return {

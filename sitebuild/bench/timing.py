@@ -12,6 +12,11 @@ of several taking turns, so the turns are here. Each block is one run of its ``T
 the two warm-up calls ``Timer.timeit`` makes before every block: the variants are warmed up once,
 and a block of one slow call (a training loop of 0.27 s) would otherwise cost three.
 
+A share of the machine's peak is paired the same way. The ``ceiling``, the peak's matrix product,
+takes its turn in every round as one call, and each variant's ``ceiling_ratio`` is the median of
+the ceiling's time over the variant's block beside it. The peak measured in a process of its own
+swung by half between full runs (44.6, 57.3 and 67.0 GFLOP/s), and every share with it.
+
 Examples:
     >>> import torch
     >>> from sitebuild.bench.timing import measure_many
@@ -47,7 +52,8 @@ class Timing:
 
     ``blocks`` are its blocks' times per call, one per round, in the order they ran; ``speedup``
     is the median ratio of the baseline's block to this one in the same round, when
-    :func:`measure_many` was given a baseline.
+    :func:`measure_many` was given a baseline, and ``ceiling_ratio`` that of the ceiling's call
+    to this one, when it was given a ceiling.
     """
 
     median_s: float
@@ -55,6 +61,7 @@ class Timing:
     runs: int
     blocks: tuple[float, ...] = field(default=(), repr=False)
     speedup: float | None = None
+    ceiling_ratio: float | None = None
 
     def row(self, row: str, variant: str, **metrics: Any) -> Row:
         """This timing as the :class:`~sitebuild.bench.registry.Row` ``row``/``variant``."""
@@ -67,13 +74,16 @@ class Timing:
 
         Examples:
             >>> Timing(2.0, 0.4, 3, (2.0, 2.2, 1.8), speedup=1.5).per_call(2)
-            Timing(median_s=1.0, iqr_s=0.2, runs=3, speedup=1.5)
+            Timing(median_s=1.0, iqr_s=0.2, runs=3, speedup=1.5, ceiling_ratio=None)
+            >>> Timing(2.0, 0.4, 3, (2.0, 2.2, 1.8), ceiling_ratio=0.5).per_call(2).ceiling_ratio
+            1.0
         """
         return replace(
             self,
             median_s=self.median_s / calls,
             iqr_s=self.iqr_s / calls,
             blocks=tuple(b / calls for b in self.blocks),
+            ceiling_ratio=None if self.ceiling_ratio is None else self.ceiling_ratio * calls,
         )
 
 
@@ -123,6 +133,7 @@ def measure_many(
     *,
     min_run_time: float,
     baseline: str | None = None,
+    ceiling: Callable[[], object] | None = None,
     min_rounds: int = MIN_ROUNDS,
     block_s: float = BLOCK_S,
     threads: int = THREADS,
@@ -131,7 +142,10 @@ def measure_many(
 
     Every round times each variant once, in the opposite order from the round before, so neither
     always runs first. With ``baseline``, every timing's ``speedup`` is the median over rounds of
-    the baseline's block time over its own (:func:`paired_ratio`).
+    the baseline's block time over its own (:func:`paired_ratio`). With ``ceiling``, one call of it
+    takes its turn in every round too, after the variants or before them, and every timing's
+    ``ceiling_ratio`` is the median over rounds of that call's time over its own time per call.
+    The ceiling is not among the timings, and does not change how many rounds there are.
 
     Examples:
         >>> import torch
@@ -145,13 +159,17 @@ def measure_many(
     """
     if baseline is not None and baseline not in fns:
         raise KeyError(f"baseline {baseline!r} is not among the variants {', '.join(fns)}")
-    for fn in fns.values():
+    for fn in [*fns.values(), *([ceiling] if ceiling else [])]:
         for _ in range(WARMUP_CALLS):
             fn()
     timers = {
         name: benchmark.Timer(stmt="fn()", globals={"fn": fn}, num_threads=threads)
         for name, fn in fns.items()
     }
+    top = None
+    if ceiling is not None:
+        top = benchmark.Timer(stmt="fn()", globals={"fn": ceiling}, num_threads=threads)
+    top_blocks: list[float] = []
     block = min(block_s, min_run_time / min_rounds)  # a quick run keeps to its short window
     numbers: dict[str, int] = {}
     blocks: dict[str, list[float]] = {name: [] for name in fns}
@@ -163,10 +181,14 @@ def measure_many(
             longest = max(longest, numbers[name] * per_call)
         rounds = max(min_rounds, round(min_run_time / longest))
         for index in range(rounds):
-            for name in names if index % 2 == 0 else reversed(names):
+            order: list[str | None] = [*names, None]  # None: the ceiling's call
+            for turn in order if index % 2 == 0 else reversed(order):
                 if torch.cuda.is_available():
                     torch.cuda.synchronize()
-                blocks[name].append(block_time(timers[name], numbers[name]))
+                if turn is not None:
+                    blocks[turn].append(block_time(timers[turn], numbers[turn]))
+                elif top is not None:
+                    top_blocks.append(block_time(top, 1))
     found = {}
     for name in fns:
         ordered = sorted(blocks[name])
@@ -180,4 +202,9 @@ def measure_many(
     if baseline is not None:
         base = found[baseline]
         found = {name: replace(t, speedup=paired_ratio(base, t)) for name, t in found.items()}
+    if top_blocks:
+        top_timing = Timing(statistics.median(top_blocks), 0.0, rounds, tuple(top_blocks))
+        found = {
+            name: replace(t, ceiling_ratio=paired_ratio(top_timing, t)) for name, t in found.items()
+        }
     return found

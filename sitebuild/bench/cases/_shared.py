@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import torch
 from torch import nn
 
 from dyndocs.models.recurrent import DynamicRNN
+from sitebuild.bench.timing import Timing
+
+CEILING_SIDES = {"cpu": 512, "cuda": 4096}
+"""The side of the peak's square matrices. At one CPU thread, products of side 512 and 1024 ran
+at the same rate here (67.3 and 66.6 GFLOP/s, paired), and one of side 512 takes 4 ms, short
+enough to take a turn in every round. On a GPU, smaller products leave most of it idle."""
 
 
 def window(quick: bool) -> float:
@@ -80,3 +87,48 @@ def flops_of(fn: Callable[[], object]) -> int:
 def gflops(flops: int, seconds: float) -> float:
     """Achieved GFLOP/s: ``flops`` done in ``seconds``."""
     return flops / seconds / 1e9
+
+
+@dataclass(frozen=True)
+class Ceiling:
+    """The machine's peak: a square ``torch.mm`` at one thread, on one device.
+
+    The ``peak`` case times it alone for the provenance; every case that does real arithmetic
+    times it beside its variants (``measure_many(..., ceiling=top.call)``), so that each share of
+    the peak is measured against the machine as fast as it was then.
+    """
+
+    call: Callable[[], object]
+    side: int
+    flops: int
+
+    def rate(self, flops: int, timing: Timing) -> dict[str, float]:
+        """``gflops`` and ``peak_share`` of ``timing``, of a call doing ``flops``.
+
+        Raises:
+            ValueError: ``timing`` was not measured beside this ceiling.
+        """
+        if timing.ceiling_ratio is None:
+            raise ValueError("a share of the peak needs measure_many(..., ceiling=Ceiling.call)")
+        return {
+            "gflops": gflops(flops, timing.median_s),
+            "peak_share": flops / self.flops * timing.ceiling_ratio,
+        }
+
+
+def ceiling(device: torch.device) -> Ceiling:
+    """The peak's product on ``device``; a quick run keeps its size, since a smaller product is
+    slower per FLOP (side 128 ran at about half the rate here) and every share would grow.
+
+    Its matrices come from a generator of their own, so a case's random inputs are the same
+    with it as without it.
+    """
+    side = CEILING_SIDES[device.type]
+    generator = torch.Generator().manual_seed(0)
+    a = torch.randn(side, side, generator=generator).to(device)
+    b = torch.randn(side, side, generator=generator).to(device)
+
+    def product() -> object:
+        return torch.mm(a, b)
+
+    return Ceiling(product, side, flops_of(product))

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import torch
 
-from sitebuild.bench.cases._shared import flops_of, gflops, mlp, sweep_window
+from sitebuild.bench.cases._shared import ceiling, flops_of, mlp, sweep_window
 from sitebuild.bench.registry import ARITHMETIC, LineChart, Metric, Row, case
 from sitebuild.bench.timing import measure_many
 
@@ -31,6 +31,7 @@ def batch_size(quick: bool, device: torch.device) -> list[Row]:
     setups = {"tiny_mlp": (mlp(32), 16), "wide_mlp": (mlp(1024, features=1024), 1024)}
     models = {name: model.to(device).eval() for name, (model, _) in setups.items()}
     rows = []
+    top = ceiling(device)
     for batch in BATCHES:
         calls: dict[str, Callable[[], object]] = {}
         for name, (_, features) in setups.items():
@@ -41,7 +42,7 @@ def batch_size(quick: bool, device: torch.device) -> list[Row]:
                     return model(x)
 
             calls[name] = call
-        timed = measure_many(calls, min_run_time=sweep_window(quick))
+        timed = measure_many(calls, min_run_time=sweep_window(quick), ceiling=top.call)
         for name, timing in timed.items():
             rows.append(
                 timing.row(
@@ -49,7 +50,7 @@ def batch_size(quick: bool, device: torch.device) -> list[Row]:
                     name,
                     batch=batch,
                     per_sample_s=timing.median_s / batch,
-                    gflops=gflops(flops_of(calls[name]), timing.median_s),
+                    **top.rate(flops_of(calls[name]), timing),
                 )
             )
     return rows

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import torch
 
-from sitebuild.bench.cases._shared import agreement_atol, flops_of, gflops, mlp, window
+from sitebuild.bench.cases._shared import agreement_atol, ceiling, flops_of, mlp, window
 from sitebuild.bench.registry import ARITHMETIC, Metric, Row, case
 from sitebuild.bench.timing import measure_many
 
@@ -15,6 +15,7 @@ from sitebuild.bench.timing import measure_many
 )
 def batching(quick: bool, device: torch.device) -> list[Row]:
     rows = []
+    top = ceiling(device)
     torch.manual_seed(0)
     setups = {"tiny_mlp": (mlp(32), 16), "wide_mlp": (mlp(1024, features=1024), 1024)}
     for name, (model, features) in setups.items():
@@ -34,11 +35,14 @@ def batching(quick: bool, device: torch.device) -> list[Row]:
                 return model(x)
 
         timed = measure_many(
-            {"loop": loop, "batch": batch}, min_run_time=window(quick), baseline="loop"
+            {"loop": loop, "batch": batch},
+            min_run_time=window(quick),
+            baseline="loop",
+            ceiling=top.call,
         )
         flops = flops_of(batch)  # the loop does the same multiplications, a row at a time
         rows += [
-            timing.row(name, variant, agree=agree, gflops=gflops(flops, timing.median_s))
+            timing.row(name, variant, agree=agree, **top.rate(flops, timing))
             for variant, timing in timed.items()
         ]
     return rows

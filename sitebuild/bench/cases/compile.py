@@ -20,7 +20,7 @@ from torch import nn
 from dyndocs.inspect import CapturedGraphs
 from dyndocs.models.compiled import MyModule
 from dyndocs.models.tips import MeanBranchNet
-from sitebuild.bench.cases._shared import agreement_atol, flops_of, gflops, models, window
+from sitebuild.bench.cases._shared import agreement_atol, ceiling, flops_of, models, window
 from sitebuild.bench.registry import ARITHMETIC, Metric, Row, case
 from sitebuild.bench.timing import measure_many
 
@@ -74,6 +74,7 @@ def _prepare(variant: str, model: nn.Module, x: torch.Tensor, graphs: CapturedGr
 def compile(quick: bool, device: torch.device) -> list[Row]:  # noqa: A001 - the case's name
     from torch._inductor.compile_fx import compile_fx
 
+    top = ceiling(device)
     torch.manual_seed(0)
     cases: dict[str, tuple[nn.Module, torch.Tensor]] = {
         "my_module": (MyModule().to(device).eval(), torch.randn(8, 10, device=device))
@@ -121,9 +122,9 @@ def compile(quick: bool, device: torch.device) -> list[Row]:  # noqa: A001 - the
                     return run(x)
 
             calls[variant], metrics[variant] = call, found
-        timed = measure_many(calls, min_run_time=window(quick), baseline="eager")
+        timed = measure_many(calls, min_run_time=window(quick), baseline="eager", ceiling=top.call)
         for variant in calls:
-            rate = gflops(flops, timed[variant].median_s)
-            rows.append(timed[variant].row(name, variant, **metrics[variant], gflops=rate))
+            rate = top.rate(flops, timed[variant])
+            rows.append(timed[variant].row(name, variant, **metrics[variant], **rate))
     torch._dynamo.reset()
     return rows

@@ -15,7 +15,7 @@ import torch
 from torch import nn
 
 from sitebuild.bench.cases._cpp import NoCompiler, cache_dir, extension
-from sitebuild.bench.cases._shared import agreement_atol, flops_of, gflops, models, window
+from sitebuild.bench.cases._shared import agreement_atol, ceiling, flops_of, models, window
 from sitebuild.bench.registry import ARITHMETIC, Row, case
 from sitebuild.bench.timing import measure_many
 
@@ -43,6 +43,7 @@ def cpp_call(name: str, model: nn.Module, x: torch.Tensor) -> Callable[[], torch
 @case(baseline="cpp", metrics=ARITHMETIC)
 def cpp(quick: bool, device: torch.device) -> list[Row]:
     rows = []
+    top = ceiling(device)
     for name, (model, x) in models(device).items():
         if name not in ROWS:
             continue
@@ -71,7 +72,10 @@ def cpp(quick: bool, device: torch.device) -> list[Row]:
                 )
         flops = flops_of(forwards["eager"])
         timed = measure_many(
-            forwards, min_run_time=window(quick), baseline="cpp" if "cpp" in forwards else None
+            forwards,
+            min_run_time=window(quick),
+            baseline="cpp" if "cpp" in forwards else None,
+            ceiling=top.call,
         )
-        rows += [t.row(name, v, gflops=gflops(flops, t.median_s)) for v, t in timed.items()]
+        rows += [t.row(name, v, **top.rate(flops, t)) for v, t in timed.items()]
     return rows

@@ -8,7 +8,7 @@ from typing import Any
 import torch
 
 from dyndocs.inspect import saved_bytes
-from sitebuild.bench.cases._shared import flops_of, gflops, models, window
+from sitebuild.bench.cases._shared import ceiling, flops_of, models, window
 from sitebuild.bench.registry import ARITHMETIC, Metric, Row, case
 from sitebuild.bench.timing import measure_many
 
@@ -22,6 +22,7 @@ CONTEXTS: dict[str, Callable[[], Any]] = {
 @case(baseline="grad", metrics=(Metric("saved_bytes", unit="bytes"), *ARITHMETIC))
 def no_grad(quick: bool, device: torch.device) -> list[Row]:
     rows = []
+    top = ceiling(device)
     for name, (model, x) in models(device).items():
         forwards: dict[str, Callable[[], object]] = {}
         for variant, context in CONTEXTS.items():
@@ -31,11 +32,13 @@ def no_grad(quick: bool, device: torch.device) -> list[Row]:
                     return model(x)
 
             forwards[variant] = forward
-        timed = measure_many(forwards, min_run_time=window(quick), baseline="grad")
+        timed = measure_many(
+            forwards, min_run_time=window(quick), baseline="grad", ceiling=top.call
+        )
         flops = flops_of(forwards["no_grad"])
         for variant, timed_forward in forwards.items():
             # Activations and inputs only: the parameters exist whether a graph is recorded or not.
             kept = saved_bytes(timed_forward, exclude=model)
-            rate = gflops(flops, timed[variant].median_s)
-            rows.append(timed[variant].row(name, variant, saved_bytes=kept, gflops=rate))
+            rate = top.rate(flops, timed[variant])
+            rows.append(timed[variant].row(name, variant, saved_bytes=kept, **rate))
     return rows

@@ -16,8 +16,8 @@ from dyndocs.graph import graph_of
 from dyndocs.models.recurrent import DynamicRNN
 from sitebuild.bench.cases._shared import (
     agreement_atol,
+    ceiling,
     flops_of,
-    gflops,
     sweep_window,
 )
 from sitebuild.bench.registry import ARITHMETIC, LineChart, Metric, Row, case
@@ -54,6 +54,7 @@ def python_rnn(quick: bool, device: torch.device) -> list[Row]:
     loop.load_weights_from(builtin)
     models = {"python_loop": loop, "nn_rnn": builtin}
     rows = []
+    top = ceiling(device)
     nodes: dict[str, dict[int, int]] = {name: {} for name in models}
     for steps in LENGTHS:
         x = torch.randn(steps, 8, 16, device=device)
@@ -73,7 +74,9 @@ def python_rnn(quick: bool, device: torch.device) -> list[Row]:
 
         calls = {name: run(model) for name, model in models.items()}
         flops = flops_of(calls["nn_rnn"])
-        timed = measure_many(calls, min_run_time=sweep_window(quick), baseline="python_loop")
+        timed = measure_many(
+            calls, min_run_time=sweep_window(quick), baseline="python_loop", ceiling=top.call
+        )
         for name, timing in timed.items():
             nodes[name][steps] = recorded_nodes(models[name], x)
             first = LENGTHS[0]
@@ -87,7 +90,7 @@ def python_rnn(quick: bool, device: torch.device) -> list[Row]:
                 "graph_nodes": nodes[name][steps],
                 **({"nodes_per_step": growth} if growth is not None else {}),
                 "agree": agree,
-                "gflops": gflops(flops, timing.median_s),
+                **top.rate(flops, timing),
             }
             rows.append(timing.row(f"T={steps}", name, **metrics))
     return rows

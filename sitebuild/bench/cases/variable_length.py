@@ -12,7 +12,7 @@ import torch
 from torch import nn
 from torch.nn.utils.rnn import pack_padded_sequence, pad_sequence
 
-from sitebuild.bench.cases._shared import agreement_atol, flops_of, gflops, window
+from sitebuild.bench.cases._shared import agreement_atol, ceiling, flops_of, window
 from sitebuild.bench.registry import ARITHMETIC, Metric, Row, case
 from sitebuild.bench.timing import measure_many
 
@@ -62,6 +62,7 @@ def variable_length(quick: bool, device: torch.device) -> list[Row]:
         raise AssertionError(f"variable_length: strategies disagree with the loop: {agree}")
     padding_share = 1 - int(lengths.sum()) / (count * int(lengths.max()))
     rows = []
+    top = ceiling(device)
     for mode in ("inference", "training"):
         calls: dict[str, Callable[[], object]] = {}
         for variant, fn in strategies.items():
@@ -78,13 +79,11 @@ def variable_length(quick: bool, device: torch.device) -> list[Row]:
                     return None
 
             calls[variant] = call
-        timed = measure_many(calls, min_run_time=window(quick), baseline="loop")
+        timed = measure_many(calls, min_run_time=window(quick), baseline="loop", ceiling=top.call)
         for variant, timing in timed.items():
             # Each strategy's own count: padding's multiplications on padding count as work done.
-            rate = gflops(flops_of(calls[variant]), timing.median_s)
+            rate = top.rate(flops_of(calls[variant]), timing)
             rows.append(
-                timing.row(
-                    mode, variant, agree=agree[variant], padding_share=padding_share, gflops=rate
-                )
+                timing.row(mode, variant, agree=agree[variant], padding_share=padding_share, **rate)
             )
     return rows

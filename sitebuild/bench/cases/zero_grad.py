@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import torch
 
-from sitebuild.bench.cases._shared import flops_of, gflops, mlp, window
+from sitebuild.bench.cases._shared import ceiling, flops_of, mlp, window
 from sitebuild.bench.registry import ARITHMETIC, Row, case
 from sitebuild.bench.timing import measure_many
 
@@ -29,9 +29,10 @@ def zero_grad(quick: bool, device: torch.device) -> list[Row]:
             return None
 
         steps[variant] = step
-    timed = measure_many(steps, min_run_time=window(quick), baseline="set_to_none")
+    top = ceiling(device)
+    timed = measure_many(
+        steps, min_run_time=window(quick), baseline="set_to_none", ceiling=top.call
+    )
     # Forward and backward multiplications; the optimizer's update is elementwise and not counted.
     flops = flops_of(steps["set_to_none"])
-    return [
-        t.row("mlp_step", variant, gflops=gflops(flops, t.median_s)) for variant, t in timed.items()
-    ]
+    return [t.row("mlp_step", variant, **top.rate(flops, t)) for variant, t in timed.items()]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sitebuild.bench.registry import CASES, CaseRegistry, Metric, Row, combine_rows
+from sitebuild.bench.registry import ARITHMETIC, CASES, CaseRegistry, Metric, Row, combine_rows
 
 
 def test_every_case_describes_itself() -> None:
@@ -89,6 +89,21 @@ def test_a_timed_row_without_its_speed_up_fails_naming_the_case() -> None:
     # A row whose baseline could not run (no C++ compiler) has nothing to be compared with.
     alone = [Row("r", "a", unsupported="no compiler"), Row("r", "b", 1.0)]
     assert case.check(alone) == alone
+
+
+def test_a_rate_without_its_share_of_the_peak_fails_naming_the_case() -> None:
+    """A case that forgets ``ceiling=`` in ``measure_many`` would show rates with no ceiling."""
+    registry = CaseRegistry()
+
+    def sketch(quick: bool, device: object) -> list[Row]:
+        return []
+
+    registry.register(baseline="", metrics=ARITHMETIC)(sketch)
+    case = registry["sketch"]
+    shared = [Row("r", "v", 1.0, metrics={"gflops": 2.0, "peak_share": 0.1})]
+    assert case.check(shared) == shared
+    with pytest.raises(ValueError, match=r"case 'sketch': row r.v has a rate but no share"):
+        case.check([Row("r", "v", 1.0, metrics={"gflops": 2.0})])
 
 
 def test_every_recorded_ratio_was_measured_in_pairs(recorded: dict[str, object]) -> None:

@@ -136,6 +136,10 @@ def test_an_equality_claim_holds_or_fails(recorded: dict[str, Any], strings: Str
 def test_the_run_measured_the_peak_and_every_rate_is_a_share_of_it(
     recorded: dict[str, Any],
 ) -> None:
+    """Each share is of the peak's product timed beside the rate, so the product's rate that the
+    share implies (the rate over the share) is the peak's rate at that moment: never much above
+    the peak the run measured alone, and not below half of it, however the machine's speed swung
+    (a product's FLOPs miscounted by two would fall outside)."""
     peak = recorded["provenance"]["peak_gflops"]["cpu"]
     assert peak == CaseData.of(recorded, "peak", "cpu").metric("matmul", "mm", "gflops")
     rated = 0
@@ -145,7 +149,9 @@ def test_the_run_measured_the_peak_and_every_rate_is_a_share_of_it(
         for row in case["devices"]["cpu"]:
             metrics = row.get("metrics", {})
             if "gflops" in metrics:
-                assert metrics["peak_share"] == pytest.approx(metrics["gflops"] / peak), name
+                ceiling = metrics["gflops"] / metrics["peak_share"]
+                where = f"{name}.{row['row']}.{row['variant']}"
+                assert 0.5 * peak < ceiling < 1.25 * peak, f"{where}: {ceiling:.1f} GFLOP/s"
                 rated += 1
     assert rated >= 20
 

@@ -159,3 +159,33 @@ def test_a_timing_per_call_keeps_its_ratio() -> None:
     assert (one.median_s, one.iqr_s, one.speedup) == (1.0, 0.2, 1.5)
     assert one.blocks == pytest.approx((1.0, 1.2, 0.8))
     assert paired_ratio(many, one) == pytest.approx(10.0)
+
+
+def test_a_share_of_the_ceiling_is_paired_per_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ceiling's call takes a turn in every round; the machine's swings cancel out of each
+    round's ratio, and the ceiling adds no round."""
+    ScriptedMachine(swinging(20, variants=3)).install(monkeypatch)
+    found = measure_many(
+        statements(eager=2e-6, trace=1e-6),
+        min_run_time=0.2,
+        baseline="eager",
+        ceiling=statements(top=4e-3)["top"],
+    )
+    assert sorted(found) == ["eager", "trace"]
+    assert found["eager"].ceiling_ratio == pytest.approx(2000.0)
+    assert found["trace"].ceiling_ratio == pytest.approx(4000.0)
+    assert found["trace"].speedup == pytest.approx(2.0) and found["trace"].runs == 20
+
+
+def test_the_ceiling_is_one_call_a_round_on_either_side(monkeypatch: pytest.MonkeyPatch) -> None:
+    machine = ScriptedMachine([1.0] * 100).install(monkeypatch)
+    measure_many(statements(a=2e-6, b=1e-6), min_run_time=0.1, ceiling=statements(top=4e-3)["top"])
+    turns = machine.calls
+    assert [name for name, _ in turns[:6]] == ["a", "b", "top", "top", "b", "a"]
+    assert {number for name, number in turns if name == "top"} == {1}
+    assert len(turns) == 3 * 10
+
+
+def test_without_a_ceiling_there_is_no_ceiling_ratio(monkeypatch: pytest.MonkeyPatch) -> None:
+    ScriptedMachine([1.0] * 100).install(monkeypatch)
+    assert measure_many(statements(a=1e-6), min_run_time=0.1)["a"].ceiling_ratio is None
