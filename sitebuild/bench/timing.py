@@ -180,8 +180,8 @@ def measure_many(
             numbers[name], per_call = calls_per_block(timer, block)
             longest = max(longest, numbers[name] * per_call)
         rounds = max(min_rounds, round(min_run_time / longest))
+        order: list[str | None] = [*names, *([None] if top else [])]  # None: the ceiling's call
         for index in range(rounds):
-            order: list[str | None] = [*names, None]  # None: the ceiling's call
             for turn in order if index % 2 == 0 else reversed(order):
                 if torch.cuda.is_available():
                     torch.cuda.synchronize()
