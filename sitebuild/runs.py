@@ -118,6 +118,10 @@ class CodeRunner:
         cache_dir: Where successful results are kept, one JSON file per key.
         package: The package whose sources are part of every key.
         zygotes: Where runs fork from; by default a pool of one zygote per CPU and environment.
+        compile_cache: Inductor's on-disk cache for the code that compiles, by default
+            ``inductor-runs`` beside ``cache_dir``. Inductor's own default is one folder per user
+            in ``/tmp``, shared by every clone and project on the machine: a fresh clone would
+            find kernels compiled by another, and its cold runs would not be cold.
 
     Examples:
         >>> import tempfile
@@ -138,11 +142,13 @@ class CodeRunner:
         cache_dir: Path,
         package: str = "dyndocs",
         zygotes: ZygotePool | None = None,
+        compile_cache: Path | None = None,
     ) -> None:
         self.root = root.resolve()
         self.cache_dir = cache_dir
         self.package = package
         self.zygotes = zygotes or ZygotePool(size=os.cpu_count() or 1)
+        self.compile_cache = compile_cache or cache_dir.parent / "inductor-runs"
 
     # -- keys ---------------------------------------------------------------------------------
 
@@ -193,7 +199,8 @@ class CodeRunner:
             name: What errors call it, e.g. ``snippets/tips/item.py``.
             env: Added to the environment, and part of the key.
             script: Run this file instead of a temporary copy of ``code`` (same text).
-            isolate: Added to the environment but not to the key, e.g. a private cache folder.
+            isolate: Added to the environment but not to the key, e.g. a private cache folder;
+                it may name another ``TORCHINDUCTOR_CACHE_DIR`` than ``compile_cache``.
 
         Raises:
             RunFailed: The code exited non-zero, timed out, or left files behind; the message
@@ -208,7 +215,10 @@ class CodeRunner:
             fcntl.flock(lock, fcntl.LOCK_EX)  # another process may be running the same code
             if (cached := _read(entry, name)) is not None:
                 return cached
-            result = self._execute(code, name, env or {}, isolate or {}, script)
+            compiled_in = {"TORCHINDUCTOR_CACHE_DIR": str(self.compile_cache)}
+            result = self._execute(
+                code, name, env or {}, {**compiled_in, **(isolate or {})}, script
+            )
             cachefiles.write_text(entry, json.dumps(asdict(result)))
         return result
 

@@ -45,6 +45,9 @@ ANSI_COLOUR = re.compile(r"\x1b\[[0-9;]*m")
 """The colour codes of IPython's tracebacks, which a failure message drops."""
 SECTIONS = load_config(CONFIG).extra["notebooks"]["sections"]
 """The site's sections whose pages are articles, each with its notebook (``mkdocs.yml``)."""
+COMPILED_IN = {"TORCHINDUCTOR_CACHE_DIR": str(ROOT / ".cache" / "inductor-reader")}
+"""Where the blocks and notebooks that compile keep Inductor's kernels: the project's own cache,
+not the folder in ``/tmp`` that every clone on the machine shares (see ``sitebuild.runs``)."""
 
 
 # -- blocks, as copied ------------------------------------------------------------------------
@@ -102,6 +105,7 @@ def run_blocks(site: Path, env: Path, zygotes: ZygotePool | None = None) -> list
             ["-c", code],
             cwd=workdir,
             start_env={},
+            env=COMPILED_IN,
             timeout_s=600,
             preload=preload_for(code),  # as sitebuild.runs does
         )
@@ -171,7 +175,7 @@ def run_notebooks(site: Path, env: Path, chosen: list[Path] | None = None) -> li
             resources={"metadata": {"path": str(workdir)}},
         )
         try:
-            client.execute()
+            client.execute(env={**os.environ, **COMPILED_IN})  # the kernel's whole environment
         except Exception as error:  # the cell and its error, as a reader would see them
             return f"{page}: {ANSI_COLOUR.sub('', str(error))[-1500:]}"
         cachefiles.write_text(marker, "")

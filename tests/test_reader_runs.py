@@ -56,3 +56,26 @@ def test_a_notebook_cell_that_raises_is_named_with_its_page(tmp_path: Path) -> N
     failures = reader_runs.run_notebooks(tmp_path / "site", env, chosen=[article])
     assert len(failures) == 1
     assert failures[0].startswith("tips/broken.md: ") and "ValueError: cell two" in failures[0]
+
+
+def test_blocks_and_notebooks_keep_compiled_kernels_in_the_projects_cache(tmp_path: Path) -> None:
+    """Not in the folder in ``/tmp`` that every clone on the machine shares (COMPILED_IN)."""
+    wanted = reader_runs.COMPILED_IN["TORCHINDUCTOR_CACHE_DIR"]
+    # tmp_path in the code makes it new content, so no kept pass of an earlier run answers.
+    check = f"import os  # {tmp_path}\nassert os.environ['TORCHINDUCTOR_CACHE_DIR'] == {wanted!r}\n"
+    page = tmp_path / "site" / "tips" / "index.html"
+    page.parent.mkdir(parents=True)
+    page.write_text(
+        '<div class="language-python highlight"><span class="filename">snippets/tips/x.py</span>'
+        f"<pre><span></span><code>{check}</code></pre></div>"
+    )
+    env = venv_like(tmp_path / "env")
+    plain = ZygotePool(size=1, preload=(), python=str(env / "bin" / "python"))
+    assert reader_runs.run_blocks(tmp_path / "site", env, zygotes=plain) == []
+    article = Path("tips") / "compiles.md"
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(check)]
+    path = reader_runs.notebook_path(tmp_path / "site", locales()[0], article)
+    path.parent.mkdir(parents=True)
+    nbformat.write(notebook, str(path))
+    assert reader_runs.run_notebooks(tmp_path / "site", env, chosen=[article]) == []

@@ -143,3 +143,21 @@ def test_code_that_compiles_forks_from_a_zygote_that_has_imported_the_compiler(
     assert runs.COMPILES.search("model = torch.compile(model)")
     assert runs.COMPILES.search("torch.export.export(m, (x,))")
     assert not runs.COMPILES.search("torch.compiled_with_cxx11_abi()")
+
+
+def test_compiled_kernels_are_kept_in_the_projects_cache(
+    tmp_path: Path, runner: CodeRunner
+) -> None:
+    """Code that compiles keeps Inductor's kernels in ``compile_cache``, not in the folder in
+    ``/tmp`` that every clone on the machine shares; ``isolate`` can still name another. It runs
+    where such code runs, in the zygote that imported Inductor before the folder was chosen."""
+    code = (
+        "import torch  # as code that calls torch.compile runs\n"
+        "from torch._inductor.codecache import FxGraphCache\n"
+        "print(FxGraphCache._get_tmp_dir())\n"
+    )
+    local = CodeRunner(tmp_path, tmp_path / "runs", zygotes=runner.zygotes)
+    assert local.run(code, name="compiles.py").stdout == f"{tmp_path / 'inductor-runs'}/fxgraph\n"
+    elsewhere = {"TORCHINDUCTOR_CACHE_DIR": str(tmp_path / "plain")}
+    found = local.run(code + "# the plain vector path\n", name="plain.py", isolate=elsewhere)
+    assert found.stdout == f"{tmp_path / 'plain'}/fxgraph\n"
