@@ -71,9 +71,11 @@ bench-record: $(STAMP)
 	$(BIN)/python -m sitebuild.bench --force --output benchmarks/recorded.json
 
 ## Score one page of each kind in every language with Lighthouse: the gates make test checks, then
-## performance, the median of 3 runs per page, reported in .cache/lighthouse/report.txt (cached)
+## performance, the median of LIGHTHOUSE_RUNS runs per page (3 unless given), reported in
+## .cache/lighthouse/report.txt (cached)
+LIGHTHOUSE_RUNS ?= 3
 lighthouse: tools
-	LIGHTHOUSE_RUNS=3 $(BIN)/python -m pytest tests/site/test_lighthouse.py tests/site/bench_lighthouse.py -q -s
+	LIGHTHOUSE_RUNS=$(LIGHTHOUSE_RUNS) $(BIN)/python -m pytest tests/site/test_lighthouse.py tests/site/bench_lighthouse.py -q -s
 
 ## Install Lighthouse (npm) into .cache/lighthouse-tool; it runs with Debian's Chromium
 lighthouse-tool: $(LIGHTHOUSE)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from sitebuild import audit
 
 from ..support import ROOT, project
@@ -17,7 +19,12 @@ from ..support import ROOT, project
 
 def test_performance_is_reported(built_site: Path, server: str) -> None:
     audit.lighthouse_cli(ROOT)
-    runs = tuple(range(1, int(os.environ.get("LIGHTHOUSE_RUNS", "3")) + 1))
+    wanted = os.environ.get("LIGHTHOUSE_RUNS", "3")
+    if not wanted.isdigit() or int(wanted) < 1:
+        pytest.fail(
+            f"LIGHTHOUSE_RUNS={wanted!r}: give the runs per page as a whole number, 1 or more"
+        )
+    runs = tuple(range(1, int(wanted) + 1))
     pages = audit.audited_pages(project())
     found = audit.score_pages(
         ROOT, built_site, pages, categories=audit.PERFORMANCE, runs=runs, base_url=server + "/"
