@@ -86,6 +86,30 @@ def flops_of(fn: Callable[[], object]) -> int:
     return int(counter.get_total_flops())
 
 
+def ops_of(fn: Callable[[], object]) -> int:
+    """ATen operations one call of ``fn`` sends through the dispatcher, counted by a
+    ``TorchDispatchMode``.
+
+    The mode sits below autograd, so it counts the operations that run, whoever calls them: eager
+    Python, a TorchScript graph or libtorch C++ code. An operation a trace dropped as dead code is
+    not counted. Not for ``torch.compile``d calls: their fused kernels do not go through it.
+    """
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    class Counted(TorchDispatchMode):
+        def __init__(self) -> None:
+            super().__init__()
+            self.ops = 0
+
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):  # type: ignore[no-untyped-def]
+            self.ops += 1
+            return func(*args, **(kwargs or {}))
+
+    with Counted() as counted:
+        fn()
+    return counted.ops
+
+
 def gflops(flops: int, seconds: float) -> float:
     """Achieved GFLOP/s: ``flops`` done in ``seconds``."""
     return flops / seconds / 1e9

@@ -4,6 +4,10 @@ The C++ functions (:mod:`sitebuild.bench.cases._cpp`) take the Python models' ow
 their results are checked against eager mode before anything is timed: a disagreement fails the
 run. The baseline is C++, so each speed-up is a share of C++ speed. With no C++ compiler the
 ``cpp`` variant is reported as unsupported and the others are still measured.
+
+Each row also counts the ATen operations a call runs (``ops``), and each Python variant the time a
+call takes beyond C++'s (``behind_cpp_s``): a gap that stays the same from a model of a few
+operations to one of hundreds is a cost per call, not per operation.
 """
 
 from __future__ import annotations
@@ -15,8 +19,15 @@ import torch
 from torch import nn
 
 from sitebuild.bench.cases._cpp import NoCompiler, cache_dir, extension
-from sitebuild.bench.cases._shared import agreement_atol, ceiling, flops_of, models, window
-from sitebuild.bench.registry import ARITHMETIC, Row, case
+from sitebuild.bench.cases._shared import (
+    agreement_atol,
+    ceiling,
+    flops_of,
+    models,
+    ops_of,
+    window,
+)
+from sitebuild.bench.registry import ARITHMETIC, Metric, Row, case
 from sitebuild.bench.timing import measure_many
 
 ROWS = ("tiny_mlp", "rnn_cell_stack")
@@ -40,7 +51,14 @@ def cpp_call(name: str, model: nn.Module, x: torch.Tensor) -> Callable[[], torch
     return lambda: ext.rnn_forward(x, w_ih, w_hh, b_ih, b_hh)
 
 
-@case(baseline="cpp", metrics=ARITHMETIC)
+@case(
+    baseline="cpp",
+    metrics=(
+        Metric("ops", unit="count"),
+        Metric("behind_cpp_s", unit="s", combine="median"),
+        *ARITHMETIC,
+    ),
+)
 def cpp(quick: bool, device: torch.device) -> list[Row]:
     rows = []
     top = ceiling(device)
@@ -71,11 +89,16 @@ def cpp(quick: bool, device: torch.device) -> list[Row]:
                     f"(largest difference {(got - expected).abs().max().item():.3g})"  # type: ignore[operator]
                 )
         flops = flops_of(forwards["eager"])
+        ops = {variant: ops_of(forward) for variant, forward in forwards.items()}
         timed = measure_many(
             forwards,
             min_run_time=window(quick),
             baseline="cpp" if "cpp" in forwards else None,
             ceiling=top.call,
         )
-        rows += [t.row(name, v, **top.rate(flops, t)) for v, t in timed.items()]
+        for variant, timing in timed.items():
+            found: dict[str, float] = {"ops": ops[variant]}
+            if "cpp" in timed and variant != "cpp":
+                found["behind_cpp_s"] = timing.median_s - timed["cpp"].median_s
+            rows.append(timing.row(name, variant, **found, **top.rate(flops, timing)))
     return rows

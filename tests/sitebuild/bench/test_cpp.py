@@ -16,7 +16,7 @@ import torch
 from sitebuild.bench.cases import _cpp
 from sitebuild.bench.cases import cpp as cpp_case
 from sitebuild.bench.cases import graph_overhead as overhead_case
-from sitebuild.bench.cases._shared import models
+from sitebuild.bench.cases._shared import models, ops_of
 
 from ...resources import Resources
 
@@ -76,6 +76,10 @@ def test_without_a_compiler_the_cpp_column_says_so(no_compiler: None) -> None:
     for name in cpp_case.ROWS:
         assert by_variant[(name, "cpp")].unsupported == "no C++ compiler"
         assert by_variant[(name, "eager")].median_s and by_variant[(name, "trace")].median_s
+        # Without C++ to compare with there is no gap to it, but the operations are still counted.
+        assert all("behind_cpp_s" not in r.metrics for r in rows)
+        eager, trace = (by_variant[(name, v)].metrics["ops"] for v in ("eager", "trace"))
+        assert 0 < trace <= eager  # a trace can drop an unused result, never add an operation
     sweep = overhead_case.graph_overhead(True, CPU)
     assert {r.unsupported for r in sweep if r.variant == "cpp"} == {"no C++ compiler"}
     assert all(r.median_s for r in sweep if r.variant != "cpp")
@@ -92,3 +96,16 @@ def test_a_cpp_result_that_disagrees_with_eager_fails_naming_the_case(
         cpp_case.CppDisagrees, match="cpp.tiny_mlp: the C\\+\\+ reference disagrees"
     ):
         cpp_case.cpp(True, CPU)
+
+
+def test_the_cpp_functions_run_the_models_operations(cpp_extension: object) -> None:
+    """The tiny MLP's eight ATen operations, called from C++, go through the same dispatcher and
+    are counted like eager mode's; the RNNCell loop's are of the same number."""
+    for name, (model, x) in models(CPU).items():
+        if name in cpp_case.ROWS:
+            with torch.no_grad():
+                eager = ops_of(lambda model=model, x=x: model(x))
+            from_cpp = ops_of(cpp_case.cpp_call(name, model, x))
+            assert (
+                (from_cpp == eager == 8) if name == "tiny_mlp" else (0.9 < from_cpp / eager < 1.2)
+            )
