@@ -529,7 +529,15 @@ def test_the_preferred_scheme_is_shown_before_materials_bundle_runs(
 
 
 LARGEST_PAINT_REPORTED = """const REPORT = "%s";
-window.loader = {observed: null, appended: null, appendedWithReport: null};
+window.loader = {frame: null, observed: null, appended: null, appendedWithReport: null};
+// The loader's 200 ms count from the frame's callback, which it reads the time in: recorded
+// here as the callback starts. (The observer is made after it, a few lines later, but on a busy
+// machine more than 10 ms can pass between the two.)
+const requestFrame = window.requestAnimationFrame.bind(window);
+window.requestAnimationFrame = (callback) => requestFrame((time) => {
+  if (loader.frame === null) loader.frame = performance.now();
+  callback(time);
+});
 const bundleAppended = () => document.querySelector("script[src*='bundle.']") !== null;
 window.PerformanceObserver = class {
   constructor(callback) { this.callback = callback; }
@@ -565,12 +573,12 @@ def test_material_loads_once_the_page_parsed_is_on_screen(
     page.wait_for_function("window.component$ !== undefined")  # Material has started
     loader = page.evaluate("window.loader")
     page.close()
-    assert loader["observed"] is not None and loader["appended"] is not None, loader
+    assert None not in (loader["frame"], loader["observed"], loader["appended"]), loader
     if report == "later":
         assert loader["appendedWithReport"] is True, loader
     else:
         assert loader["appendedWithReport"] in (False, None), loader
-        assert loader["appended"] - loader["observed"] >= 199, loader
+        assert loader["appended"] - loader["frame"] >= 199, loader
     site_pass.record()
 
 
