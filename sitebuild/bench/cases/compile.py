@@ -1,6 +1,6 @@
 """Eager vs TorchScript trace and script vs ``torch.compile``, with compile time apart.
 
-Compile time (``setup_s``) is each model's own, and a compile from nothing:
+Compile time (``setup_s``) is each model's own, and a compile in empty caches:
 
 - A throwaway linear layer with a ReLU is compiled first, the way the models are, so Inductor's
   one-time start-up in a fresh process is not charged to the first model. (A function without
