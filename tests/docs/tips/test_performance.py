@@ -108,6 +108,39 @@ def test_compile_unrolls_a_loop_once_per_length_then_gives_up() -> None:
     torch._dynamo.reset()
 
 
+def test_rnn_modules_run_any_length_in_one_trace_and_cost_compile_no_graph_per_length() -> None:
+    """The page: nn.RNN's loop over time is one ATen operator, so a trace runs any length;
+    torch.compile leaves the module to eager mode, and the graphs around it recompile at most
+    once, when a second length makes their time dimension dynamic."""
+    torch.manual_seed(0)
+    rnn = nn.RNN(4, 8, batch_first=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the tracer's warnings
+        traced = torch.jit.trace(rnn, torch.randn(2, 5, 4))
+    assert [n.kind() for n in traced.graph.nodes()].count("aten::rnn_tanh") == 1
+    longer = torch.randn(2, 9, 4)
+    assert torch.allclose(traced(longer)[0], rnn(longer)[0])
+    assert torch._dynamo.config.allow_rnn is False
+
+    inp, out = nn.Linear(4, 4), nn.Linear(8, 2)
+
+    def around_rnn(x: torch.Tensor) -> torch.Tensor:
+        return out(rnn(torch.relu(inp(x)) * 2)[0])
+
+    torch._dynamo.reset()
+    graphs = CapturedGraphs()
+    compiled = torch.compile(around_rnn, backend=graphs)
+    counts = []
+    for length in (5, 7, 9, 11, 13):
+        assert torch.allclose(compiled(x := torch.randn(2, length, 4)), around_rnn(x))
+        counts.append(len(graphs))
+    torch._dynamo.reset()
+    # No graph per length: whatever the first two lengths compiled (torch 2.13 runs this whole
+    # function eagerly; with the module's call as a statement of its own, it compiles the part
+    # before the RNN, and again once for the second length), the next three compile nothing.
+    assert counts[1:] == [counts[1]] * 4, counts
+
+
 def test_compile_keeps_the_branch(shown: Callable[[str], str]) -> None:
     out = shown(f"{PAGE}/compile.py")
     assert "positive -> layer_A: True" in out and "negative -> layer_B: True" in out
