@@ -10,19 +10,13 @@ export PYTHONBREAKPOINT := 0
 
 .PHONY: serve test build bench bench-record lighthouse lighthouse-tool tools reader-env system lock clean
 
-# pip 26 resolves against the package indexes in half the time of the pip that `python3 -m venv`
-# brings (23.2.1 with Python 3.11.7): 46 s instead of 67 s for this install, on 2 cores. It is
-# quieted to errors (-qq) because setuptools warns at length of every editable install.
-PIP_VERSION := 26.3
-# pip byte-compiles what it installs one file after another, a third of a cold install; compileall
-# does it on every core. It skips what the project never imports: the packages' own test suites,
-# torch's test helpers (one file there is Python 3.12 syntax) and mypy, which only lint runs.
-$(STAMP): pyproject.toml sitebuild/pyproject.toml requirements.lock
+# The venv's pip installs uv (at the version requirements.lock pins), and uv installs the rest, from
+# the sources pip is configured with (tests/installer.py): about 15 s on 2 cores, where pip 26 took
+# 71 s and byte-compiling 31 s more. Python compiles what a process imports, once.
+$(STAMP): pyproject.toml sitebuild/pyproject.toml requirements.lock tests/installer.py
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check pip==$(PIP_VERSION)
-	$(BIN)/python -m pip install -qq --no-compile --disable-pip-version-check \
-		-c requirements.lock -e . -e "./sitebuild[dev]"
-	$(BIN)/python -m compileall -q -j 0 -x '/(tests?|torch/testing/_internal|mypyc?)/' $(VENV)/lib
+	$(BIN)/python -m pip install -qq --disable-pip-version-check -c requirements.lock uv
+	$(BIN)/python -m tests.installer -c requirements.lock -e . -e "./sitebuild[dev]"
 	@touch $(STAMP)
 
 ## Serve the site with all three languages at http://127.0.0.1:8000 (never measures benchmarks)
@@ -31,17 +25,17 @@ serve: $(STAMP)
 
 LIGHTHOUSE := .cache/lighthouse-tool/node_modules/lighthouse/cli/index.js
 
-## Install the venv and Lighthouse side by side (pip and npm each keep one core busy)
+## Install the venv and Lighthouse side by side
 tools: system
 	@$(MAKE) --no-print-directory -j2 $(LIGHTHOUSE) $(STAMP)
 
-## Run the whole test suite (checks or installs the system packages and Lighthouse first, and makes
-## the reader's venv beside the project's: each pip keeps one core busy). Its two parts run side by
+## Run the whole test suite (checks or installs the system packages first, then Lighthouse beside
+## the project's venv and the reader's venv made after it). Its two parts run side by
 ## side (--part, tests/conftest.py): the built-site tests and those that wait for a resource made in
 ## the background, reported as they run, and the others, reported after them. With PYTEST_ARGS,
 ## one pytest runs what they select.
 test: system
-	@$(MAKE) --no-print-directory -j3 $(LIGHTHOUSE) $(STAMP) reader-env
+	@$(MAKE) --no-print-directory -j2 $(LIGHTHOUSE) $(STAMP) reader-env
 ifeq ($(strip $(PYTEST_ARGS)),)
 	@mkdir -p .cache
 	@$(BIN)/python -m pytest -q --part=others > .cache/tests-others.log 2>&1 & others=$$!; \
@@ -55,8 +49,8 @@ else
 endif
 
 ## Make the venv a reader makes from the README (the notebook checks run in it), unless it is ready
-reader-env:
-	@$(PYTHON) tests/reader_env.py
+reader-env: $(STAMP)
+	@$(BIN)/python -m tests.reader_env
 
 ## Build the static site for hosting into site/ (strict; measures the benchmarks if not cached)
 build: $(STAMP)

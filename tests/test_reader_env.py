@@ -71,8 +71,8 @@ def test_a_failed_step_is_named_and_leaves_no_ready_venv(tmp_path: Path) -> None
     assert not list((root / ".cache" / "reader-env").glob("*/ready"))
 
 
-def test_make_test_makes_it_beside_the_projects_venv() -> None:
+def test_make_test_makes_it_once_the_projects_venv_has_uv() -> None:
     makefile = (reader_env.ROOT / "Makefile").read_text()
-    assert "reader-env:\n\t@$(PYTHON) tests/reader_env.py" in makefile
+    assert "reader-env: $(STAMP)\n\t@$(BIN)/python -m tests.reader_env" in makefile
     test_recipe = makefile.split("\ntest:", 1)[1].split("\n\n", 1)[0]
     assert "$(STAMP) reader-env" in test_recipe

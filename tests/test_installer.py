@@ -1,0 +1,68 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from . import installer
+
+LISTING = """\
+global.extra-index-url='file:///opt/a/simple file:///opt/b/simple'
+global.find-links='/opt/wheels'
+global.timeout='60'
+install.find-links='/opt/install-wheels'
+download.dest='/tmp/d'
+:env:.cert='/etc/ssl/ca.pem'
+"""
+
+
+def test_pip_install_reads_global_then_install_then_the_environment() -> None:
+    assert installer.settings(LISTING) == {
+        "extra-index-url": "file:///opt/a/simple file:///opt/b/simple",
+        "find-links": "/opt/install-wheels",
+        "timeout": "60",
+        "cert": "/etc/ssl/ca.pem",
+    }
+    assert installer.settings(":env:.find-links='/e'\nglobal.find-links='/g'\n") == {
+        "find-links": "/e"
+    }
+
+
+def test_each_source_is_passed_to_uv_and_the_certificate_as_its_variable() -> None:
+    options, env = installer.uv_options(installer.settings(LISTING))
+    assert options == [
+        "--extra-index-url", "file:///opt/a/simple", "--extra-index-url", "file:///opt/b/simple",
+        "--find-links", "/opt/install-wheels",
+    ]  # fmt: skip
+    assert env == {"SSL_CERT_FILE": "/etc/ssl/ca.pem"}
+    assert installer.uv_options({"index-url": "https://i/simple", "no-index": "true"})[0] == [
+        "--index-url", "https://i/simple", "--no-index",
+    ]  # fmt: skip
+    assert installer.uv_options({"no-index": "false"})[0] == []
+
+
+def test_a_setting_that_changes_what_is_installed_and_is_not_passed_stops_it() -> None:
+    with pytest.raises(ValueError, match=r"sets 'only-binary'.*tests/installer"):
+        installer.uv_options({"find-links": "/w", "only-binary": ":all:"})
+
+
+def test_the_command_takes_the_sources_from_pips_own_configuration(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("PIP_FIND_LINKS", str(tmp_path / "wheels"))
+    argv, env = installer.command(tmp_path / "bin" / "python", ["-e", "."])
+    assert Path(argv[0]).name == "uv"
+    assert argv[1:6] == ["pip", "install", "--quiet", "--python", str(tmp_path / "bin/python")]
+    at = argv.index("--find-links")
+    assert argv[at + 1] == str(tmp_path / "wheels"), "the environment overrides pip.conf"
+    assert argv[-2:] == ["-e", "."]
+    assert "--index-strategy" in argv and "unsafe-best-match" in argv
+    assert env["PIP_FIND_LINKS"] == str(tmp_path / "wheels")
+
+
+def test_the_makefile_installs_the_project_with_it() -> None:
+    makefile = (Path(__file__).resolve().parents[1] / "Makefile").read_text()
+    recipe = makefile.split("\n$(STAMP):", 1)[1].split("\n\n", 1)[0]
+    assert "tests/installer.py" in recipe.splitlines()[0], "a change to it remakes the venv"
+    assert "-m pip install -qq --disable-pip-version-check -c requirements.lock uv" in recipe
+    assert '-m tests.installer -c requirements.lock -e . -e "./sitebuild[dev]"' in recipe
