@@ -11,8 +11,8 @@ export PYTHONBREAKPOINT := 0
 .PHONY: serve test build bench bench-record lighthouse lighthouse-tool tools reader-env system lock clean
 
 # The venv's pip installs uv (at the version requirements.lock pins), and uv installs the rest, from
-# the sources pip is configured with (tests/installer.py): about 15 s on 2 cores, where pip 26 took
-# 71 s and byte-compiling 31 s more. Python compiles what a process imports, once.
+# the sources pip is configured with, then compileall byte-compiles it on every core
+# (tests/installer.py): about 15 s + 31 s on 2 cores, where pip 26 took 71 s + 31 s.
 $(STAMP): pyproject.toml sitebuild/pyproject.toml requirements.lock tests/installer.py
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -qq --disable-pip-version-check -c requirements.lock uv

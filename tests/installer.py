@@ -9,8 +9,11 @@ that changes what pip would install and that it cannot pass on stops it, named, 
 quietly installs from elsewhere.
 
 uv resolves across all indexes, as pip does (``--index-strategy unsafe-best-match``): by default
-it takes a package from the first index that has it. Nothing is byte-compiled ahead: Python
-compiles what a process imports, once.
+it takes a package from the first index that has it. Then ``compileall`` byte-compiles the venv
+on every core, as pip does one file after another: a machine may set ``PYTHONDONTWRITEBYTECODE``
+(this one does), and then every process that imports torch compiles it again. It skips what no
+run imports: the packages' own test suites, torch's test helpers (one file there is Python 3.12
+syntax) and mypy, which only lint runs.
 
 Usage::
 
@@ -38,6 +41,8 @@ IGNORED = frozenset({
 })  # fmt: skip
 """Settings that change how pip downloads or talks, not what it installs (``cert`` is passed as
 ``SSL_CERT_FILE``, which uv reads)."""
+SKIPPED = r"/(tests?|torch/testing/_internal|mypyc?)/"
+"""The folders :func:`compile_command` leaves to be compiled when imported."""
 SECTIONS = ("global", "install", ":env:")
 """The sections ``pip install`` reads, each overriding the one before."""
 
@@ -99,13 +104,23 @@ def command(python: Path, args: Sequence[str]) -> tuple[list[str], dict[str, str
     return [*uv, "--index-strategy", "unsafe-best-match", *options, *args], {**env, **os.environ}
 
 
+def compile_command(python: Path) -> list[str]:
+    """The command that byte-compiles ``python``'s venv, but for what no run imports."""
+    lib = python.parent.parent / "lib"
+    return [str(python), "-m", "compileall", "-q", "-j", "0", "-x", SKIPPED, str(lib)]
+
+
 def install(python: Path, args: Sequence[str]) -> subprocess.CompletedProcess[str]:
-    """Installs ``args`` (``pip install``'s arguments) into ``python``'s venv; uv's output."""
+    """Installs ``args`` (``pip install``'s arguments) into ``python``'s venv, byte-compiled;
+    the output of the step that failed, or of the last."""
     argv, env = command(python, args)
-    return subprocess.run(argv, env=env, capture_output=True, text=True)
+    done = subprocess.run(argv, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        return done
+    return subprocess.run(compile_command(python), capture_output=True, text=True)
 
 
 if __name__ == "__main__":
     done = install(Path(sys.executable), sys.argv[1:])
-    sys.stderr.write(done.stderr)
+    sys.stderr.write(done.stdout + done.stderr)
     sys.exit(done.returncode)

@@ -72,6 +72,7 @@ def make(root: Path = ROOT, python: str = sys.executable) -> Path:
         steps: list[tuple[list[str], dict[str, str] | None]] = [
             ([python, "-m", "venv", str(env)], None),
             installer.command(reader_python, install.split()),
+            (installer.compile_command(reader_python), None),
             (kernel, None),
         ]
         for argv, step_env in steps:

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 import pytest
@@ -66,3 +67,19 @@ def test_the_makefile_installs_the_project_with_it() -> None:
     assert "tests/installer.py" in recipe.splitlines()[0], "a change to it remakes the venv"
     assert "-m pip install -qq --disable-pip-version-check -c requirements.lock uv" in recipe
     assert '-m tests.installer -c requirements.lock -e . -e "./sitebuild[dev]"' in recipe
+
+
+def test_the_venv_is_byte_compiled_but_for_what_no_run_imports(tmp_path: Path) -> None:
+    argv = installer.compile_command(tmp_path / "venv" / "bin" / "python")
+    assert argv[1:] == [
+        "-m", "compileall", "-q", "-j", "0", "-x", installer.SKIPPED, str(tmp_path / "venv/lib"),
+    ]  # fmt: skip
+    import re
+
+    import torch
+
+    assert re.search(installer.SKIPPED, "/site-packages/torch/testing/_internal/x.py")
+    assert not re.search(installer.SKIPPED, "/site-packages/torch/nn/modules/linear.py")
+    # This venv was made by the installer: the modules every run imports are compiled, whether or
+    # not the machine lets Python write bytecode (PYTHONDONTWRITEBYTECODE).
+    assert Path(importlib.util.cache_from_source(torch.__file__)).is_file()

@@ -111,6 +111,10 @@ def test_the_reader_environment_has_torch_and_dyndocs_only(reader_env: Path) -> 
     names = {p["name"].lower() for p in json.loads(listing)}
     assert {"torch", "dyndocs", "ipykernel"} <= names
     assert not names & {"mkdocs", "dyndocs-sitebuild", "sybil", "pytest"}
+    # Byte-compiled when made: a machine may forbid writing bytecode on import, and then every
+    # kernel and every copied block would compile torch again.
+    torch_init = next((reader_env / "lib").glob("python3*/site-packages/torch/__init__.py"))
+    assert list((torch_init.parent / "__pycache__").glob("__init__.cpython-*.pyc"))
 
 
 def test_every_notebook_runs_top_to_bottom_in_a_fresh_kernel(reader_runs: ReaderRuns) -> None:
