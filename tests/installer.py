@@ -1,7 +1,7 @@
 """Installs packages into a venv with uv, from the sources pip is configured with.
 
-On 2 cores, uv installs the project's venv in about 15 s and the reader's in 7 s; pip took 71 s
-and 72 s, and byte-compiling the project's took 31 s more. But uv does not read pip's
+On 2 cores, uv installs the project's packages in about 15 s and the reader's in 7 s, where pip
+took 71 s and 72 s. But uv does not read pip's
 configuration (``pip.conf``, ``PIP_*``), and that is where a machine says where its wheels lie:
 this one's CPU build of torch is in a find-links folder. No library maps one to the other, so
 this module reads pip's settings with ``pip config list`` and gives uv the same sources. A key
@@ -48,11 +48,9 @@ SECTIONS = ("global", "install", ":env:")
 
 
 def settings(listing: str) -> dict[str, str]:
-    """pip's settings for ``pip install``, from the text ``pip config list`` prints.
-
-    >>> settings("global.find-links='/w'\\n:env:.find-links='/v'\\ndownload.dest='d'\\n")
-    {'find-links': '/v'}
-    """
+    """pip's settings for ``pip install``, from the text ``pip config list`` prints: for example
+    ``{"find-links": "/v"}`` from ``global.find-links='/w'``, ``:env:.find-links='/v'`` and
+    ``download.dest='d'``."""
     by_section: dict[str, dict[str, str]] = {section: {} for section in SECTIONS}
     for line in listing.splitlines():
         name, _, value = line.partition("=")
@@ -63,10 +61,9 @@ def settings(listing: str) -> dict[str, str]:
 
 
 def uv_options(pip_settings: dict[str, str]) -> tuple[list[str], dict[str, str]]:
-    """uv's options and environment for the same sources as ``pip_settings``.
-
-    >>> uv_options({"find-links": "/w /v", "timeout": "60", "cert": "/ca.pem"})
-    (['--find-links', '/w', '--find-links', '/v'], {'SSL_CERT_FILE': '/ca.pem'})
+    """uv's options and environment for the same sources as ``pip_settings``: for example
+    ``(["--find-links", "/w", "--find-links", "/v"], {"SSL_CERT_FILE": "/ca.pem"})`` from
+    ``{"find-links": "/w /v", "timeout": "60", "cert": "/ca.pem"}``.
 
     Raises:
         ValueError: A setting uv is not given here; the message names it.

@@ -76,3 +76,12 @@ def test_make_test_makes_it_once_the_projects_venv_has_uv() -> None:
     assert "reader-env: $(STAMP)\n\t@$(BIN)/python -m tests.reader_env" in makefile
     test_recipe = makefile.split("\ntest:", 1)[1].split("\n\n", 1)[0]
     assert "$(STAMP) reader-env" in test_recipe
+
+
+def test_the_key_covers_the_installer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = project(tmp_path / "project")
+    before = reader_env.key(root)
+    changed = tmp_path / "installer.py"
+    changed.write_text(Path(reader_env.installer.__file__).read_text() + "# compiled otherwise\n")
+    monkeypatch.setattr(reader_env.installer, "__file__", str(changed))
+    assert reader_env.key(root) != before
