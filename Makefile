@@ -32,7 +32,8 @@ tools: system
 ## Run the whole test suite (checks or installs the system packages first, then Lighthouse beside
 ## the project's venv and the reader's venv made after it). Its two parts run side by
 ## side (--part, tests/conftest.py): the built-site tests and those that wait for a resource made in
-## the background, reported as they run, and the others, reported after them. With PYTEST_ARGS,
+## the background (after tests/docs and tests/dyndocs, which even out the two), reported as they
+## run, and the others, reported after them. With PYTEST_ARGS,
 ## one pytest runs what they select.
 test: system
 	@$(MAKE) --no-print-directory -j2 $(LIGHTHOUSE) $(STAMP) reader-env

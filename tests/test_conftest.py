@@ -47,9 +47,11 @@ def test_every_test_is_in_exactly_one_part() -> None:
     waits = SimpleNamespace(path=ROOT / "tests" / "sitebuild" / "x.py", fixturenames=["built_site"])
     plain = SimpleNamespace(path=ROOT / "tests" / "sitebuild" / "x.py", fixturenames=["tmp_path"])
     page = SimpleNamespace(path=ROOT / "docs" / "en" / "index.md")  # Sybil's items ask nothing
-    for item in (site_test, waits, plain, page):
+    claims = SimpleNamespace(path=ROOT / "tests" / "docs" / "tips" / "x.py", fixturenames=[])
+    for item in (site_test, waits, plain, page, claims):
         parts = [part for part in conftest.PARTS if in_part(item, part)]  # type: ignore[arg-type]
         assert len(parts) == 1, (item, parts)
         assert in_part(item, None)  # type: ignore[arg-type]
     assert in_part(site_test, "resources") and in_part(waits, "resources")  # type: ignore[arg-type]
     assert in_part(plain, "others") and in_part(page, "others")  # type: ignore[arg-type]
+    assert in_part(claims, "resources"), "tests/docs evens out the parts"  # type: ignore[arg-type]
