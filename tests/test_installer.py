@@ -1,9 +1,11 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 
 import pytest
+import torch
 
 from . import installer
 
@@ -74,10 +76,6 @@ def test_the_venv_is_byte_compiled_but_for_what_no_run_imports(tmp_path: Path) -
     assert argv[1:] == [
         "-m", "compileall", "-q", "-j", "0", "-x", installer.SKIPPED, str(tmp_path / "venv/lib"),
     ]  # fmt: skip
-    import re
-
-    import torch
-
     assert re.search(installer.SKIPPED, "/site-packages/torch/testing/_internal/x.py")
     assert not re.search(installer.SKIPPED, "/site-packages/torch/nn/modules/linear.py")
     # This venv was made by the installer: the modules every run imports are compiled, whether or
