@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+import compileall
 import importlib.util
+import os
 import re
 from pathlib import Path
 
@@ -81,3 +83,25 @@ def test_the_venv_is_byte_compiled_but_for_what_no_run_imports(tmp_path: Path) -
     # This venv was made by the installer: the modules every run imports are compiled, whether or
     # not the machine lets Python write bytecode (PYTHONDONTWRITEBYTECODE).
     assert Path(importlib.util.cache_from_source(torch.__file__)).is_file()
+
+
+def test_a_second_venv_links_the_bytecode_of_the_files_both_hold(tmp_path: Path) -> None:
+    first, second = tmp_path / "first" / "pkg", tmp_path / "second" / "pkg"
+    first.mkdir(parents=True)
+    second.mkdir(parents=True)
+    (first / "shared.py").write_text("X = 1\n")
+    os.link(first / "shared.py", second / "shared.py")  # as uv links both from its cache
+    (first / "own.py").write_text("Y = 1\n")
+    (second / "own.py").write_text("Y = 1\n")  # the same text, but another file
+    (first / "only_first.py").write_text("Z = 1\n")
+    assert compileall.compile_dir(first.parent, quiet=1)
+
+    assert installer.share_bytecode(first.parent, second.parent) == 1
+    linked = Path(importlib.util.cache_from_source(str(second / "shared.py")))
+    assert os.path.samefile(linked, importlib.util.cache_from_source(str(first / "shared.py")))
+    assert not Path(importlib.util.cache_from_source(str(second / "own.py"))).exists()
+    assert not (second / "only_first.py").exists()
+    # compileall finds the linked bytecode valid: it leaves it and compiles only the other file.
+    assert compileall.compile_dir(second.parent, quiet=1)
+    assert os.path.samefile(linked, importlib.util.cache_from_source(str(first / "shared.py")))
+    assert Path(importlib.util.cache_from_source(str(second / "own.py"))).is_file()

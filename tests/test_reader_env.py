@@ -78,10 +78,13 @@ def test_make_test_makes_it_once_the_projects_venv_has_uv() -> None:
     assert "$(STAMP) reader-env" in test_recipe
 
 
-def test_the_key_covers_the_installer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("module", [reader_env.installer, reader_env], ids=["installer", "maker"])
+def test_the_key_covers_the_code_that_makes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, module: object
+) -> None:
     root = project(tmp_path / "project")
     before = reader_env.key(root)
-    changed = tmp_path / "installer.py"
-    changed.write_text(Path(reader_env.installer.__file__).read_text() + "# compiled otherwise\n")
-    monkeypatch.setattr(reader_env.installer, "__file__", str(changed))
+    changed = tmp_path / "changed.py"
+    changed.write_text(Path(module.__file__).read_text() + "# made otherwise\n")  # type: ignore[attr-defined]
+    monkeypatch.setattr(module, "__file__", str(changed))
     assert reader_env.key(root) != before
