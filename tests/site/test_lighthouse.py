@@ -9,6 +9,8 @@ as the site is built (tests/resources.py). Performance is a benchmark, not a gat
 
 from __future__ import annotations
 
+import json
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -63,3 +65,27 @@ def test_the_gate_settings_still_catch_a_broken_page(lighthouse: Path, tmp_path:
     assert "html-has-lang" in failing["accessibility"] and "image-alt" in failing["accessibility"]
     assert "errors-in-console" in failing["best-practices"], failing
     assert "meta-description" in failing["seo"], failing
+
+
+PERFORMANCE_REFS = """
+const config = (await import(process.argv[1])).default;
+console.log(JSON.stringify(config.categories.performance.auditRefs));
+"""
+
+
+def test_the_performance_settings_skip_only_what_no_score_reads(lighthouse: Path) -> None:
+    """A performance run keeps Lighthouse's waits, and skips only audits that weigh nothing in
+    the installed Lighthouse's performance score."""
+    settings = audit.PERFORMANCE_SETTINGS
+    assert not {key for key in settings if key.endswith("Ms")}, "a performance run keeps its waits"
+    config = lighthouse.parents[1] / "core" / "config" / "default-config.js"
+    refs = subprocess.run(
+        ["node", "--input-type=module", "-e", PERFORMANCE_REFS, config.as_uri()],
+        check=True, capture_output=True, text=True,
+    ).stdout  # fmt: skip
+    weights = {ref["id"]: ref.get("weight", 0) for ref in json.loads(refs)}
+    skipped = settings["skipAudits"]
+    assert isinstance(skipped, list) and skipped
+    assert all(weights.get(audit_id, 0) == 0 for audit_id in skipped), weights
+    kept = sum(weight for audit_id, weight in weights.items() if audit_id not in skipped)
+    assert kept == 100, "the metrics that make the score are all still run"
