@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 from pathlib import Path
@@ -38,10 +39,26 @@ def ratio_spreads(runs: list[dict[str, Any]]) -> dict[str, float]:
                             key = f"{case}.{r['row']}.{r['variant']}.{name}@{device}"
                             collected.setdefault(key, []).append(r["metrics"][name])
     return {
-        key: (max(values) - min(values)) / statistics.median(values)
+        key: relative_spread(values)
         for key, values in collected.items()
         if len(values) == len(runs)
     }
+
+
+def relative_spread(values: list[float]) -> float:
+    """``(max - min) / median``: 0 for values all alike, even all 0 (an overhead share of a large
+    tensor is 0 in every run), and infinite for values that differ around a median of 0.
+
+    Examples:
+        >>> round(relative_spread([0.9, 1.0, 1.1]), 3)
+        0.2
+        >>> relative_spread([0.0, 0.0, 0.0]), relative_spread([0.0, 0.0, 0.1])
+        (0.0, inf)
+    """
+    low, high, middle = min(values), max(values), statistics.median(values)
+    if high == low:
+        return 0.0
+    return (high - low) / middle if middle else math.inf
 
 
 def main(argv: list[str] | None = None) -> int:
