@@ -12,7 +12,7 @@ export PYTHONBREAKPOINT := 0
 
 # The venv's pip installs uv (at the version requirements.lock pins), and uv installs the rest, from
 # the sources pip is configured with, then compileall byte-compiles it on every core
-# (tests/installer.py): about 15 s + 31 s on 2 cores, where pip 26 took 71 s + 31 s.
+# (tests/installer.py): about 40 s in all on 2 cores, where pip 26 took 71 s + 31 s.
 $(STAMP): pyproject.toml sitebuild/pyproject.toml requirements.lock tests/installer.py
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -qq --disable-pip-version-check -c requirements.lock uv

@@ -9,16 +9,16 @@ that changes what pip would install and that it cannot pass on stops it, named, 
 quietly installs from elsewhere.
 
 uv resolves across all indexes, as pip does (``--index-strategy unsafe-best-match``): by default
-it takes a package from the first index that has it. Then ``compileall`` byte-compiles the venv
-on every core, as pip does one file after another: a machine may set ``PYTHONDONTWRITEBYTECODE``
-(this one does), and then every process that imports torch compiles it again. It skips what no
-run imports: the packages' own test suites, torch's test helpers (one file there is Python 3.12
-syntax) and mypy, which only lint runs.
+it takes a package from the first index that has it. Then :func:`byte_compile` byte-compiles the
+venv on every core, as pip does one file after another: a machine may set
+``PYTHONDONTWRITEBYTECODE`` (this one does), and then every process that imports torch compiles
+it again. It skips what no run imports: the packages' own test suites, torch's test helpers (one
+file there is Python 3.12 syntax) and mypy, which only lint runs.
 
 A second venv installed from the same uv cache holds the same files: uv hard-links them, so a
 module's source is one file in both. :func:`share_bytecode` links the first venv's bytecode of
-those files into the second before ``compileall`` runs there, which then compiles only what
-differs (the reader's venv: 5 s where compiling it took 25 s on 2 cores).
+those files into the second before it is byte-compiled, which then compiles only what differs.
+On 2 cores the project's venv now takes about 40 s in all, and the reader's 6 s (it took 32 s).
 
 Usage::
 
@@ -29,8 +29,10 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import subprocess
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -47,7 +49,7 @@ IGNORED = frozenset({
 """Settings that change how pip downloads or talks, not what it installs (``cert`` is passed as
 ``SSL_CERT_FILE``, which uv reads)."""
 SKIPPED = r"/(tests?|torch/testing/_internal|mypyc?)/"
-"""The folders :func:`compile_command` leaves to be compiled when imported."""
+"""The folders :func:`byte_compile` leaves to be compiled when imported."""
 SECTIONS = ("global", "install", ":env:")
 """The sections ``pip install`` reads, each overriding the one before."""
 
@@ -106,10 +108,31 @@ def command(python: Path, args: Sequence[str]) -> tuple[list[str], dict[str, str
     return [*uv, "--index-strategy", "unsafe-best-match", *options, *args], {**env, **os.environ}
 
 
-def compile_command(python: Path) -> list[str]:
-    """The command that byte-compiles ``python``'s venv, but for what no run imports."""
+def byte_compile(python: Path, processes: int | None = None) -> subprocess.CompletedProcess[str]:
+    """Byte-compiles ``python``'s venv, but for what no run imports (SKIPPED): one ``compileall``
+    per core, each handed its share of the files; the result of the one that failed, or of the last.
+
+    ``compileall -j N`` hands each file to a worker on its own. For a venv's 9,000 files that cost
+    17 of 55 CPU-seconds on 2 cores, and checking a venv already compiled took 8 s instead of 1.
+    """
     lib = python.parent.parent / "lib"
-    return [str(python), "-m", "compileall", "-q", "-j", "0", "-x", SKIPPED, str(lib)]
+    files = sorted(str(path) for path in lib.rglob("*.py") if not re.search(SKIPPED, str(path)))
+    count = processes or os.cpu_count() or 1
+    with tempfile.TemporaryDirectory() as lists:
+        running = []
+        for share in range(count):
+            listed = Path(lists) / f"share-{share}.txt"
+            listed.write_text("\n".join(files[share::count]) + "\n", encoding="utf-8")
+            argv = [str(python), "-m", "compileall", "-q", "-i", str(listed)]
+            running.append(subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                            text=True))  # fmt: skip
+        results = []
+        for process in running:
+            stdout, stderr = process.communicate()
+            results.append(
+                subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
+            )
+    return next((done for done in results if done.returncode != 0), results[-1])
 
 
 def share_bytecode(source_lib: Path, target_lib: Path) -> int:
@@ -143,7 +166,7 @@ def install(python: Path, args: Sequence[str]) -> subprocess.CompletedProcess[st
     done = subprocess.run(argv, env=env, capture_output=True, text=True)
     if done.returncode != 0:
         return done
-    return subprocess.run(compile_command(python), capture_output=True, text=True)
+    return byte_compile(python)
 
 
 if __name__ == "__main__":

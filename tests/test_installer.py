@@ -4,6 +4,7 @@ import compileall
 import importlib.util
 import os
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -74,15 +75,35 @@ def test_the_makefile_installs_the_project_with_it() -> None:
 
 
 def test_the_venv_is_byte_compiled_but_for_what_no_run_imports(tmp_path: Path) -> None:
-    argv = installer.compile_command(tmp_path / "venv" / "bin" / "python")
-    assert argv[1:] == [
-        "-m", "compileall", "-q", "-j", "0", "-x", installer.SKIPPED, str(tmp_path / "venv/lib"),
-    ]  # fmt: skip
+    site = tmp_path / "venv" / "lib" / "python3" / "site-packages"
+    for name in ["pkg/a.py", "pkg/sub/b.py", "pkg/tests/test_a.py", "c.py"]:
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text("X = 1\n")
+    python = tmp_path / "venv" / "bin" / "python"
+    python.parent.mkdir()
+    python.symlink_to(sys.executable)
+    done = installer.byte_compile(python, processes=2)
+    assert done.returncode == 0, done.stdout + done.stderr
+    compiled = {p.relative_to(site).parts[:-2] for p in site.rglob("*.pyc")}
+    assert compiled == {("pkg",), ("pkg", "sub"), ()}, "each module but the test suite's"
     assert re.search(installer.SKIPPED, "/site-packages/torch/testing/_internal/x.py")
     assert not re.search(installer.SKIPPED, "/site-packages/torch/nn/modules/linear.py")
     # This venv was made by the installer: the modules every run imports are compiled, whether or
     # not the machine lets Python write bytecode (PYTHONDONTWRITEBYTECODE).
     assert Path(importlib.util.cache_from_source(torch.__file__)).is_file()
+
+
+def test_a_file_that_does_not_compile_fails_the_step_and_is_named(tmp_path: Path) -> None:
+    site = tmp_path / "venv" / "lib" / "site-packages"
+    site.mkdir(parents=True)
+    (site / "good.py").write_text("X = 1\n")
+    (site / "broken.py").write_text("def (:\n")
+    python = tmp_path / "venv" / "bin" / "python"
+    python.parent.mkdir()
+    python.symlink_to(sys.executable)
+    done = installer.byte_compile(python, processes=2)
+    assert done.returncode != 0
+    assert "broken.py" in done.stdout + done.stderr
 
 
 def test_a_second_venv_links_the_bytecode_of_the_files_both_hold(tmp_path: Path) -> None:
