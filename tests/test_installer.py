@@ -74,14 +74,22 @@ def test_the_makefile_installs_the_project_with_it() -> None:
     assert '-m tests.installer -c requirements.lock -e . -e "./sitebuild[dev]"' in recipe
 
 
-def test_the_venv_is_byte_compiled_but_for_what_no_run_imports(tmp_path: Path) -> None:
+def venv_with(tmp_path: Path, modules: dict[str, str]) -> tuple[Path, Path]:
+    """A venv's layout holding ``modules`` (path: source), with this interpreter as its Python;
+    returns its Python and its site-packages."""
     site = tmp_path / "venv" / "lib" / "python3" / "site-packages"
-    for name in ["pkg/a.py", "pkg/sub/b.py", "pkg/tests/test_a.py", "c.py"]:
+    for name, source in modules.items():
         (site / name).parent.mkdir(parents=True, exist_ok=True)
-        (site / name).write_text("X = 1\n")
+        (site / name).write_text(source)
     python = tmp_path / "venv" / "bin" / "python"
     python.parent.mkdir()
     python.symlink_to(sys.executable)
+    return python, site
+
+
+def test_the_venv_is_byte_compiled_but_for_what_no_run_imports(tmp_path: Path) -> None:
+    names = ["pkg/a.py", "pkg/sub/b.py", "pkg/tests/test_a.py", "c.py"]
+    python, site = venv_with(tmp_path, dict.fromkeys(names, "X = 1\n"))
     done = installer.byte_compile(python, processes=2)
     assert done.returncode == 0, done.stdout + done.stderr
     compiled = {p.relative_to(site).parts[:-2] for p in site.rglob("*.pyc")}
@@ -94,13 +102,7 @@ def test_the_venv_is_byte_compiled_but_for_what_no_run_imports(tmp_path: Path) -
 
 
 def test_a_file_that_does_not_compile_fails_the_step_and_is_named(tmp_path: Path) -> None:
-    site = tmp_path / "venv" / "lib" / "site-packages"
-    site.mkdir(parents=True)
-    (site / "good.py").write_text("X = 1\n")
-    (site / "broken.py").write_text("def (:\n")
-    python = tmp_path / "venv" / "bin" / "python"
-    python.parent.mkdir()
-    python.symlink_to(sys.executable)
+    python, _ = venv_with(tmp_path, {"good.py": "X = 1\n", "broken.py": "def (:\n"})
     done = installer.byte_compile(python, processes=2)
     assert done.returncode != 0
     assert "broken.py" in done.stdout + done.stderr
