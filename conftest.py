@@ -33,12 +33,17 @@ from sybil.sybil import SybilCollection
 
 from sitebuild import outputs
 from sitebuild.includes import expand, output_runner
-from sitebuild.runs import CodeRunner
+from sitebuild.runs import RUN_ENV, CodeRunner
 
 ROOT = Path(__file__).resolve().parent
 PAGES = ROOT / "docs" / "en"
 RUNNER = CodeRunner(ROOT, ROOT / ".cache" / "runs")
 os.environ["PYTHONBREAKPOINT"] = "0"  # an example's breakpoint() must never stop the suite
+# What compiles in the tests' own processes, the reader's runs and the builds they start does so
+# as the snippet runs do (sitebuild.runs.RUN_ENV says why); set before anything imports Inductor.
+os.environ["TORCHINDUCTOR_CPP_CACHE_PRECOMPILE_HEADERS"] = RUN_ENV[
+    "TORCHINDUCTOR_CPP_CACHE_PRECOMPILE_HEADERS"
+]
 
 PYTHON_FENCES = {"python", "py", "pycon"}
 DOCTEST_FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
