@@ -86,6 +86,16 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """The resources part leaves the English pages alone: their tests are all in the other part
+    (``tests/conftest.py``'s ``in_part``), and parsing a page expands its includes, which waits for
+    its shown snippets to run. On a cold run that kept the part collecting for some 30 s before it
+    could start the build and the other resources."""
+    if config.getoption("part") == "resources" and collection_path.is_relative_to(PAGES):
+        return True
+    return None
+
+
 def pytest_collection(session: pytest.Session) -> None:
     """Run the snippets whose output the selected pages show, in parallel and in the background.
 

@@ -39,6 +39,20 @@ def _waits(item: pytest.Item) -> bool:
     return item.path.is_relative_to(SITE_TESTS) or not asked.isdisjoint(Resources.NAMES)
 
 
+MADE_LAST = "reader_runs"
+"""The resource made last (it waits for the Lighthouse gates, ``tests.resources``): the tests that
+wait for it run after every other, so that the others run while it is being made instead of after
+it (on a cold run the Lighthouse test of a broken page alone took 8 s there)."""
+
+
+def run_order(item: pytest.Item) -> int:
+    """0 for a test that waits for nothing, 1 for one that waits, 2 for one that waits for
+    MADE_LAST."""
+    if MADE_LAST in getattr(item, "fixturenames", ()):
+        return 2
+    return int(_waits(item))
+
+
 BESIDE_RESOURCES = (support.ROOT / "tests" / "docs", support.ROOT / "tests" / "dyndocs")
 """Tests that wait for nothing but run in the resources part, before the tests that wait: with
 nothing changed, that part was done in 22 s and the other in 50 s (2 cores), and these 13 s of
@@ -54,7 +68,8 @@ def in_part(item: pytest.Item, part: str | None) -> bool:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Keep the tests of the part asked for (``--part``); the tests that wait for a resource go
-    last, so the resources are made while the others run.
+    last, and those that wait for MADE_LAST after them, so the resources are made while the
+    others run.
 
     ``make test`` runs the two parts side by side, so that the other tests use the second core,
     which is otherwise idle once the resources are made (a run with nothing changed)."""
@@ -64,7 +79,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         chosen = {id(item) for item in kept}
         config.hook.pytest_deselected(items=[i for i in items if id(i) not in chosen])
         items[:] = kept
-    items.sort(key=_waits)  # a stable sort: each group keeps its order
+    items.sort(key=run_order)  # a stable sort: each group keeps its order
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

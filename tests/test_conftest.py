@@ -55,3 +55,38 @@ def test_every_test_is_in_exactly_one_part() -> None:
     assert in_part(site_test, "resources") and in_part(waits, "resources")  # type: ignore[arg-type]
     assert in_part(plain, "others") and in_part(page, "others")  # type: ignore[arg-type]
     assert in_part(claims, "resources"), "tests/docs evens out the parts"  # type: ignore[arg-type]
+
+
+def part_config(part: str | None) -> pytest.Config:
+    """What ``pytest_ignore_collect`` reads of pytest's config: the part asked for."""
+    return SimpleNamespace(getoption=lambda name: {"part": part}[name])  # type: ignore[return-value]
+
+
+def test_the_resources_part_does_not_parse_the_pages() -> None:
+    """Parsing a page runs its shown snippets; the resources part has none of the pages' tests,
+    and collecting them kept it from starting the build (``pytest_ignore_collect``)."""
+    page = conftest.PAGES / "tips" / "performance.md"
+    assert page.is_file()
+    assert conftest.pytest_ignore_collect(page, part_config("resources")) is True
+    assert conftest.pytest_ignore_collect(conftest.PAGES, part_config("resources")) is True
+    for part in ("others", None):
+        assert conftest.pytest_ignore_collect(page, part_config(part)) is None
+    site_tests = ROOT / "tests" / "site" / "test_build.py"
+    assert conftest.pytest_ignore_collect(site_tests, part_config("resources")) is None
+
+
+def test_the_tests_waiting_for_the_reader_runs_go_last() -> None:
+    """The reader's runs are made last: every other test runs while they are made."""
+    from .conftest import MADE_LAST, run_order
+
+    plain = SimpleNamespace(path=ROOT / "tests" / "sitebuild" / "x.py", fixturenames=["tmp_path"])
+    head = ROOT / "tests" / "site" / "test_head.py"
+    site = SimpleNamespace(path=head, fixturenames=["built_site"])
+    reader = SimpleNamespace(
+        path=ROOT / "tests" / "site" / "test_copy_paste.py", fixturenames=["built_site", MADE_LAST]
+    )
+    items = [reader, site, plain]
+    assert sorted(items, key=run_order) == [plain, site, reader]  # type: ignore[arg-type]
+    from .resources import Resources
+
+    assert MADE_LAST in Resources.NAMES
