@@ -110,14 +110,26 @@ def kept_runs(folder: Path) -> list[dict[str, Any]]:
     """The runs ``--keep`` wrote to ``folder``, in order.
 
     Raises:
-        ValueError: ``folder`` holds fewer than two runs, naming it.
+        ValueError: ``folder`` holds fewer than two runs, or a ``run-*.json`` that is not one
+            (no number, or no JSON); the message names the folder or the file.
     """
-    files = sorted(folder.glob("run-*.json"), key=lambda path: int(path.stem.split("-")[1]))
-    if len(files) < 2:
+    numbered = {}
+    for path in folder.glob("run-*.json"):
+        number = path.stem.removeprefix("run-")
+        if not number.isdigit():
+            raise ValueError(f"{path}: not a kept run (--keep writes run-N.json, N a number)")
+        numbered[int(number)] = path
+    if len(numbered) < 2:
         raise ValueError(
-            f"{folder}: a spread needs at least 2 kept runs (run-N.json), found {len(files)}"
+            f"{folder}: a spread needs at least 2 kept runs (run-N.json), found {len(numbered)}"
         )
-    return [json.loads(path.read_text(encoding="utf-8")) for path in files]
+    runs = []
+    for _, path in sorted(numbered.items()):
+        try:
+            runs.append(json.loads(path.read_text(encoding="utf-8")))
+        except json.JSONDecodeError as error:
+            raise ValueError(f"{path}: not a kept run: {error}") from error
+    return runs
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -77,3 +77,20 @@ def test_kept_runs_that_cannot_be_reported_say_why(
         main([a.format(dir=tmp_path) for a in arguments])
     assert stopped.value.code == 2
     assert message.format(dir=tmp_path) in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "message"),
+    [
+        ("run-x.json", "{}", "run-x.json: not a kept run (--keep writes run-N.json"),
+        ("run-2.json", "", "run-2.json: not a kept run: Expecting value"),
+    ],
+)
+def test_a_kept_file_that_is_no_run_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, text: str, message: str
+) -> None:
+    (tmp_path / "run-1.json").write_text("{}", encoding="utf-8")
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    with pytest.raises(SystemExit):
+        main(["--kept", str(tmp_path)])
+    assert f"{tmp_path}/{message}" in capsys.readouterr().err
