@@ -9,14 +9,16 @@ never read again. Reading an entry marks it used (its modification time), and :f
 deletes the entries no build has used for ``KEEP_DAYS``, as ccache and pip do with theirs.
 
 Examples:
-    >>> import tempfile
+    >>> import shutil, tempfile
     >>> from pathlib import Path
-    >>> entry = Path(tempfile.mkdtemp()) / "cache" / "key.json"
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> entry = folder / "cache" / "key.json"
     >>> write_text(entry, '{"ok": true}')
     >>> read_text(entry), sorted(p.name for p in entry.parent.iterdir())
     ('{"ok": true}', ['key.json'])
     >>> read_text(entry.with_name("other.json")) is None
     True
+    >>> shutil.rmtree(folder)
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ versions, and this module's source, so any of those changing minifies again. It 
 as ``dyndocs-minify`` and takes mkdocs-minify-plugin's settings.
 
 Examples:
-    >>> import tempfile
+    >>> import shutil, tempfile
     >>> plugin = MinifyPlugin()
     >>> plugin.config = {"minify_html": True, "htmlmin_opts": {"remove_comments": True}}
     >>> plugin.cache_dir = Path(tempfile.mkdtemp())
@@ -15,6 +15,7 @@ Examples:
     '<p>a</p> <p>b</p>'
     >>> len(list(plugin.cache_dir.iterdir()))
     1
+    >>> shutil.rmtree(plugin.cache_dir)
 """
 
 from __future__ import annotations

@@ -129,7 +129,7 @@ class CodeRunner:
             find kernels compiled by another, and its cold runs would not be cold.
 
     Examples:
-        >>> import tempfile
+        >>> import shutil, tempfile
         >>> from pathlib import Path
         >>> root = Path(tempfile.mkdtemp())
         >>> from sitebuild.zygote import ZygotePool
@@ -139,6 +139,7 @@ class CodeRunner:
         '42\\n'
         >>> runner.run("print(6 * 7)", name="again.py").cached
         True
+        >>> plain.close(); shutil.rmtree(root)
     """
 
     def __init__(

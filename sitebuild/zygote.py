@@ -12,13 +12,14 @@ vector-width re-run sets ``ATEN_CPU_CAPABILITY``, which torch reads when it is i
 ``Process(target=...)`` does not look like ``python script.py`` to the code it runs.
 
 Examples:
-    >>> import tempfile
+    >>> import shutil, tempfile
     >>> from pathlib import Path
     >>> folder = Path(tempfile.mkdtemp())
     >>> _ = (folder / "hello.py").write_text("import sys; print('hi from', sys.argv[0][-8:])")
     >>> with Zygote({}, preload=()) as zygote:
     ...     zygote.run([str(folder / "hello.py")], cwd=folder, timeout_s=30)
     (0, 'hi from hello.py\\n', '')
+    >>> shutil.rmtree(folder)
 """
 
 from __future__ import annotations

@@ -175,7 +175,9 @@ def run_notebooks(site: Path, env: Path, chosen: list[Path] | None = None) -> li
             resources={"metadata": {"path": str(workdir)}},
         )
         try:
-            client.execute(env={**os.environ, **COMPILED_IN})  # the kernel's whole environment
+            # cleanup_kc: given its manager, nbclient would otherwise leave the kernel running
+            # until pytest exits, and its connection file in /tmp for good.
+            client.execute(cleanup_kc=True, env={**os.environ, **COMPILED_IN})
         except Exception as error:  # the cell and its error, as a reader would see them
             return f"{page}: {ANSI_COLOUR.sub('', str(error))[-1500:]}"
         cachefiles.write_text(marker, "")

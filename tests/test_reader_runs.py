@@ -79,3 +79,23 @@ def test_blocks_and_notebooks_keep_compiled_kernels_in_the_projects_cache(tmp_pa
     path.parent.mkdir(parents=True)
     nbformat.write(notebook, str(path))
     assert reader_runs.run_notebooks(tmp_path / "site", env, chosen=[article]) == []
+
+
+def test_a_notebook_kernel_is_shut_down_and_leaves_no_connection_file(tmp_path: Path) -> None:
+    told = tmp_path / "kernel.txt"
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [
+        nbformat.v4.new_code_cell(
+            "import os\nfrom ipykernel.connect import get_connection_file\n"
+            f"open({str(told)!r}, 'w').write(f'{{os.getpid()}} {{get_connection_file()}}')"
+        )
+    ]
+    article = Path("tips") / "kernel.md"
+    path = reader_runs.notebook_path(tmp_path / "site", locales()[0], article)
+    path.parent.mkdir(parents=True)
+    nbformat.write(notebook, str(path))
+    env = venv_like(tmp_path / "env")
+    assert reader_runs.run_notebooks(tmp_path / "site", env, chosen=[article]) == []
+    pid, connection_file = told.read_text().split(" ", 1)
+    assert not Path(connection_file).exists()
+    assert not Path(f"/proc/{pid}").exists()
