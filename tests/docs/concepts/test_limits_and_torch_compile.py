@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 import pytest
 import torch
 
-from dyndocs.inspect import recorded_ops
+from dyndocs.inspect import dynamo_log, recorded_ops
 from dyndocs.models.compiled import MyModule
 from sitebuild.figures import Figures
 from sitebuild.project import Project
@@ -99,6 +99,18 @@ def test_torch_cond_enforces_the_dtype_but_not_the_size() -> None:
 
     with pytest.raises(Exception, match="dtype|Dtype"):
         torch.compile(different_dtypes, fullgraph=True, backend="eager")(x)
+
+
+def test_a_new_model_reuses_the_compiled_graph_and_a_new_batch_size_compiles_dynamic() -> None:
+    """The page: in a notebook, a new ``MyModule`` with the same backend runs the graph compiled
+    for the old one, and a batch size other than the one seen makes the next compile dynamic."""
+    torch.compile(MyModule(), backend="eager")(torch.randn(3, 10))
+    with dynamo_log() as log:
+        torch.compile(MyModule(), backend="eager")(torch.randn(3, 10))
+    assert log.guards == [] and log.recompiles == []  # nothing compiled
+    with dynamo_log() as log:
+        torch.compile(MyModule(), backend="eager")(torch.randn(7, 10))
+    assert len(log.guards) == 1 and "size [any, 10]" in log.guards[0][0]
 
 
 def test_autograd_still_records_a_graph_per_compiled_call() -> None:

@@ -16,6 +16,7 @@ from torch import nn
 
 from dyndocs.inspect import CapturedGraphs
 from dyndocs.models.compiled import CondModel
+from dyndocs.shapes import check_shape
 
 PAGE = "snippets/tips/performance"
 
@@ -110,8 +111,9 @@ def test_compile_unrolls_a_loop_once_per_length_then_gives_up() -> None:
 
 def test_rnn_modules_run_any_length_in_one_trace_and_cost_compile_no_graph_per_length() -> None:
     """The page: nn.RNN's loop over time is one ATen operator, so a trace runs any length;
-    torch.compile leaves the module to eager mode, and the graphs around it recompile at most
-    once, when a second length makes their time dimension dynamic."""
+    torch.compile compiles only the code before the module, which recompiles at most once, when
+    a second length makes its time dimension dynamic, and runs the module and the rest of
+    ``forward`` in eager mode."""
     torch.manual_seed(0)
     rnn = nn.RNN(4, 8, batch_first=True)
     with warnings.catch_warnings():
@@ -122,23 +124,58 @@ def test_rnn_modules_run_any_length_in_one_trace_and_cost_compile_no_graph_per_l
     assert torch.allclose(traced(longer)[0], rnn(longer)[0])
     assert torch._dynamo.config.allow_rnn is False
 
-    inp, out = nn.Linear(4, 4), nn.Linear(8, 2)
+    class AroundRNN(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.inp, self.rnn, self.out = nn.Linear(4, 4), rnn, nn.Linear(8, 2)
 
-    def around_rnn(x: torch.Tensor) -> torch.Tensor:
-        return out(rnn(torch.relu(inp(x)) * 2)[0])
+        def forward(self, x: torch.Tensor) -> torch.Tensor:
+            h = torch.relu(self.inp(x))
+            y = self.rnn(h)[0]
+            return torch.tanh(self.out(y))
 
+    model = AroundRNN()
     torch._dynamo.reset()
     graphs = CapturedGraphs()
-    compiled = torch.compile(around_rnn, backend=graphs)
+    compiled = torch.compile(model, backend=graphs)
     counts = []
     for length in (5, 7, 9, 11, 13):
-        assert torch.allclose(compiled(x := torch.randn(2, length, 4)), around_rnn(x))
+        assert torch.allclose(compiled(x := torch.randn(2, length, 4)), model(x))
         counts.append(len(graphs))
+    ops = [graphs.ops(i) for i in range(len(graphs))]
     torch._dynamo.reset()
-    # No graph per length: whatever the first two lengths compiled (torch 2.13 runs this whole
-    # function eagerly; with the module's call as a statement of its own, it compiles the part
-    # before the RNN, and again once for the second length), the next three compile nothing.
-    assert counts[1:] == [counts[1]] * 4, counts
+    assert counts == [1, 2, 2, 2, 2], counts  # a static graph, then one dynamic: no more
+    assert ops == [["linear", "relu"]] * 2, ops  # neither the module nor what follows it
+
+
+def test_torchscript_fuses_nothing_on_the_cpu_by_default() -> None:
+    """The page: on the CPU, TorchScript runs eager mode's kernels; it saves only Python."""
+    assert not torch._C._jit_can_fuse_on_cpu()
+
+
+def test_a_trace_runs_check_shape_and_only_warns() -> None:
+    """The page: torch.jit.script cannot compile check_shape; a trace runs it with a warning."""
+
+    def checked(x: torch.Tensor) -> torch.Tensor:
+        check_shape(x, ("batch", 3), name="x")
+        return x * 2
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with pytest.raises(RuntimeError, match="check_shape"):
+            torch.jit.script(checked)
+        traced = torch.jit.trace(checked, torch.ones(2, 3))
+    assert any(issubclass(w.category, torch.jit.TracerWarning) for w in caught)
+    assert torch.equal(traced(torch.ones(5, 3)), torch.full((5, 3), 2.0))
+
+
+def test_backward_frees_what_the_graph_saved() -> None:
+    """The page: saved tensors are kept until the backward pass runs and frees them."""
+    x = torch.ones(3, requires_grad=True)
+    y = (x * x).sum()
+    y.backward()
+    with pytest.raises(RuntimeError, match="backward through the graph a second time"):
+        y.backward()
 
 
 def test_compile_keeps_the_branch(shown: Callable[[str], str]) -> None:
