@@ -94,7 +94,8 @@ class DynamicRNN(nn.Module):
             ...
             ValueError: DynamicRNN.load_weights_from: expected nn.RNN(4, 6, num_layers=1), ...
         """
-        wanted = (self.input_size, self.hidden_size, len(self.layers), "tanh", True, False)
+        # DynamicRNN has no dropout between layers: with it, nn.RNN differs in training mode.
+        wanted = (self.input_size, self.hidden_size, len(self.layers), "tanh", True, False, 0.0)
         given = (
             reference.input_size,
             reference.hidden_size,
@@ -102,13 +103,15 @@ class DynamicRNN(nn.Module):
             reference.nonlinearity,
             reference.bias,
             reference.bidirectional,
+            float(reference.dropout),
         )
         if given != wanted:
             raise ValueError(
                 "DynamicRNN.load_weights_from: expected nn.RNN"
                 f"({self.input_size}, {self.hidden_size}, num_layers={len(self.layers)}), "
                 f"received nn.RNN({given[0]}, {given[1]}, num_layers={given[2]}, "
-                f"nonlinearity={given[3]!r}, bias={given[4]}, bidirectional={given[5]})"
+                f"nonlinearity={given[3]!r}, bias={given[4]}, bidirectional={given[5]}, "
+                f"dropout={given[6]})"
             )
         with torch.no_grad():
             for k, cell in enumerate(self.layers):

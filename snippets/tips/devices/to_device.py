@@ -14,6 +14,8 @@ inputs = inputs.to(device)  # tensors do not: .to() returns a new tensor, so rea
 labels = labels.to(device)
 
 loss = nn.functional.cross_entropy(model(inputs), labels)
-print("model on device:", next(model.parameters()).device == device)
-print("inputs on device:", inputs.device == device, "labels on device:", labels.device == device)
+# Compare types: a CUDA tensor's device carries an index ("cuda:0"), torch.device("cuda") does not.
+print("model on device:", next(model.parameters()).device.type == device.type)
+print("inputs on device:", inputs.device.type == device.type,
+      "labels on device:", labels.device.type == device.type)
 print("loss:", round(loss.item(), 4))

@@ -1,9 +1,14 @@
-"""Claims of docs/*/concepts/variable-length-sequences.md, from the outputs its snippets show."""
+"""Claims of docs/*/concepts/variable-length-sequences.md: from the outputs its snippets show, and
+behaviours of torch that the page states."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+
+import torch
+from torch import nn
+from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
 
 PAGE = "snippets/concepts/variable-length-sequences"
 
@@ -37,3 +42,20 @@ def test_the_python_loop_calls_a_cell_per_step_and_nn_rnn_once(
     assert (loop_calls_3, loop_calls_7) == (2 * 3, 2 * 7)  # two layers, one call per step each
     assert rnn_calls_3 == rnn_calls_7 == 1
     assert loop_nodes_7 > loop_nodes_3 and rnn_nodes_7 > rnn_nodes_3  # on the CPU both grow
+
+
+def test_padding_reaches_a_bidirectional_rnn_unless_packed() -> None:
+    """The page: a bidirectional RNN run without packing starts its backward direction in the
+    padding, so the real positions change with the padding value; packed, they do not."""
+    torch.manual_seed(0)
+    rnn = nn.RNN(3, 4, bidirectional=True)
+    sequence = torch.randn(2, 1, 3)  # two real steps
+    alone = rnn(sequence)[0]
+    results = []
+    for value in (0.0, 1.0):
+        padded = torch.cat([sequence, torch.full((3, 1, 3), value)])  # and three padded ones
+        results.append(rnn(padded)[0][:2])
+        packed = pack_padded_sequence(padded, torch.tensor([2]))
+        assert torch.allclose(pad_packed_sequence(rnn(packed)[0])[0], alone, atol=1e-6)
+    assert torch.allclose(results[0][..., :4], alone[..., :4], atol=1e-6)  # forward half: fine
+    assert not torch.allclose(results[0][..., 4:], results[1][..., 4:])  # backward half: not

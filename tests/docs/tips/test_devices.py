@@ -34,3 +34,16 @@ def test_pick_device_falls_back_to_the_cpu(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(torch.cuda, "is_available", lambda: True)
     assert pick_device() == torch.device("cuda")
     assert pick_device("cpu") == torch.device("cpu")
+
+
+def test_a_device_without_an_index_is_not_equal_to_one_with_it() -> None:
+    """Why the snippet compares device types: a CUDA tensor's device is ``cuda:0``."""
+    assert torch.device("cuda") != torch.device("cuda:0")
+    assert torch.device("cuda").type == torch.device("cuda:0").type
+
+
+def test_only_zero_dimensional_cpu_tensors_mix_with_another_device() -> None:
+    elsewhere = torch.ones(2, device="meta")
+    assert (elsewhere * torch.tensor(2.0)).device.type == "meta"  # counts as a plain number
+    with pytest.raises(RuntimeError):
+        elsewhere * torch.ones(2)

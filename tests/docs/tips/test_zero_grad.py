@@ -1,10 +1,12 @@
-"""Claims of docs/*/tips/zero-grad.md, from the outputs its snippets show."""
+"""Claims of docs/*/tips/zero-grad.md: from the outputs its snippets show, and behaviours of torch
+that the page states."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 
+import pytest
 import torch
 from torch import nn
 
@@ -52,6 +54,51 @@ def test_dividing_by_steps_is_exact_only_for_equal_micro_batches() -> None:
     assert torch.allclose(model.weight.grad, full, atol=1e-6)
 
 
+def test_equal_micro_batches_are_not_enough_when_the_mean_skips_targets() -> None:
+    """The page: with ``ignore_index``, each micro-batch must count as many targets; otherwise
+    sum and divide by the targets counted over all of them."""
+    torch.manual_seed(0)
+    model = nn.Linear(4, 3)
+    x = torch.randn(8, 4)
+    y = torch.tensor([0, 1, 2, -100, -100, -100, 1, 2])  # 3 targets counted, then 2
+    model.zero_grad()
+    nn.functional.cross_entropy(model(x), y).backward()
+    assert model.weight.grad is not None
+    full = model.weight.grad.clone()
+    halves = [slice(0, 4), slice(4, 8)]  # the same size
+    model.zero_grad()
+    for part in halves:
+        (nn.functional.cross_entropy(model(x[part]), y[part]) / 2).backward()
+    assert not torch.allclose(model.weight.grad, full, atol=1e-6)
+    model.zero_grad()
+    counted = int((y != -100).sum())
+    for part in halves:
+        loss = nn.functional.cross_entropy(model(x[part]), y[part], reduction="sum")
+        (loss / counted).backward()
+    assert torch.allclose(model.weight.grad, full, atol=1e-6)
+
+
+def test_a_larger_gradient_shifts_adams_weight_decay_but_not_adamws() -> None:
+    """The page: Adam adds ``weight_decay`` to the gradient, AdamW decays the weights apart."""
+
+    def weights_after(optimizer_class: type[torch.optim.Optimizer], scale: float) -> torch.Tensor:
+        torch.manual_seed(0)
+        model = nn.Linear(4, 1)
+        optimizer = optimizer_class(model.parameters(), lr=0.1, weight_decay=0.1)
+        x, y = torch.randn(16, 4), torch.randn(16, 1)
+        for _ in range(20):
+            optimizer.zero_grad()
+            (nn.functional.mse_loss(model(x), y) * scale).backward()
+            optimizer.step()
+        return model.weight.detach().clone()
+
+    assert not torch.allclose(
+        weights_after(torch.optim.Adam, 1), weights_after(torch.optim.Adam, 4)
+    )
+    adamw = weights_after(torch.optim.AdamW, 1), weights_after(torch.optim.AdamW, 4)
+    assert torch.allclose(*adamw, atol=1e-5)
+
+
 def test_training_loop_loss_falls_and_finds_the_line(shown: Callable[[str], str]) -> None:
     out = shown(f"{PAGE}/training_loop.py")
     losses = [float(v) for v in re.findall(r"mean loss ([\d.]+)", out)]
@@ -70,3 +117,15 @@ def test_set_to_none_and_zeros_give_different_weights_with_momentum(
     assert "step 2: head.weight.grad is None, the head moved: False" in none_part
     assert "step 2: head.weight.grad is zeros, the head moved: True" in zero_part
     assert out.rstrip().endswith("same head weights after step 2: False")
+
+
+def test_only_a_graph_that_saved_tensors_fails_a_second_backward() -> None:
+    w = torch.ones(3, requires_grad=True)
+    sums = (w + 1).sum()  # an addition saves nothing for its backward
+    sums.backward()
+    sums.backward()
+    assert w.grad is not None and torch.equal(w.grad, torch.full((3,), 2.0))
+    product = (w * w).sum()  # a product saves both factors
+    product.backward()
+    with pytest.raises(RuntimeError, match="backward through the graph a second time"):
+        product.backward()

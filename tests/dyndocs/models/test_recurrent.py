@@ -48,3 +48,10 @@ def test_dynamic_rnn_rejects_wrong_shapes() -> None:
         rnn(torch.randn(5, 3, 4), torch.zeros(1, 3, 6))
     with pytest.raises(ShapeError, match="at least one time step"):
         rnn(torch.randn(0, 3, 4))
+
+
+def test_loading_weights_refuses_an_rnn_with_dropout() -> None:
+    """nn.RNN drops out between layers in training mode; DynamicRNN has no dropout to match."""
+    reference = nn.RNN(input_size=4, hidden_size=6, num_layers=2, dropout=0.5)
+    with pytest.raises(ValueError, match=r"dropout=0\.5\)"):
+        DynamicRNN(input_size=4, hidden_size=6, num_layers=2).load_weights_from(reference)
