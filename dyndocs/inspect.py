@@ -25,8 +25,9 @@ import torch
 def describe(tensor: torch.Tensor) -> str:
     """Summarise shape, dtype, device and autograd state of ``tensor``.
 
-    The autograd part says whether the tensor is a leaf and, for results of
-    recorded operations, which backward node created it.
+    The autograd part says, for a tensor that requires gradients, whether it is a
+    leaf (``leaf=True``) or, for a result of recorded operations, which backward
+    node created it.
 
     Examples:
         >>> x = torch.ones(3, requires_grad=True)

@@ -8,7 +8,9 @@ Compile time (``setup_s``) is each model's own, and a compile in empty caches:
   first model: its compile took 0.8 to 1.5 s instead of 0.2 s.)
 - Each first call runs in Inductor's ``fresh_cache``, an empty cache folder with the in-memory
   caches cleared, so nothing is reused from an earlier run: not the FX graph, not AOTAutograd's
-  result, and not the C++ compiler's output, which the graph cache's switch alone leaves on.
+  result, and not the C++ compiler's output, which the graph cache's switch alone leaves on. Only
+  the precompiled C++ header (torch's default) lives outside that folder: the throwaway layer's
+  compile builds it when it is missing, so no model's compile time includes it.
 
 Each eager, traced and scripted row also counts the ATen operations a call runs (``ops``): a trace
 keeps only the path it saw, and drops what that path leaves unused.
