@@ -29,13 +29,15 @@ LIGHTHOUSE := .cache/lighthouse-tool/node_modules/lighthouse/cli/index.js
 tools: system
 	@$(MAKE) --no-print-directory -j2 $(LIGHTHOUSE) $(STAMP)
 
-## Run the whole test suite (checks or installs the system packages first, then Lighthouse beside
-## the project's venv and the reader's venv made after it). Its two parts run side by
+## Run the whole test suite (stops at once if system packages are missing and this user cannot
+## install them; otherwise installs them, then Lighthouse, beside the project's venv and the
+## reader's venv made after it). Its two parts run side by
 ## side (--part, tests/conftest.py): the built-site tests and those that wait for a resource made in
 ## the background (after tests/docs and tests/dyndocs, which even out the two), reported as they
 ## run, and the others, reported after them. With PYTEST_ARGS,
 ## one pytest runs what they select.
-test: system
+test:
+	@.ci/system-packages check
 	@$(MAKE) --no-print-directory -j2 $(LIGHTHOUSE) $(STAMP) reader-env
 ifeq ($(strip $(PYTEST_ARGS)),)
 	@mkdir -p .cache
@@ -74,7 +76,9 @@ lighthouse: tools
 
 ## Install Lighthouse (npm) into .cache/lighthouse-tool; it runs with Debian's Chromium
 lighthouse-tool: $(LIGHTHOUSE)
-$(LIGHTHOUSE):
+# Order-only: the packages (npm among them) are installed before it, and being phony, `system` does
+# not make it out of date. Under `make test` the install runs beside the venv's.
+$(LIGHTHOUSE): | system
 	@command -v npm >/dev/null || { echo "npm is missing: run make system (as root) or: sudo apt-get install -y nodejs npm" >&2; exit 1; }
 	npm install --prefix .cache/lighthouse-tool --no-audit --no-fund --loglevel=error lighthouse@$$(sed -n 's/^LIGHTHOUSE_VERSION = "\(.*\)"/\1/p' sitebuild/audit.py)
 
