@@ -47,8 +47,11 @@ it (on a cold run the Lighthouse test of a broken page alone took 8 s there)."""
 
 def run_order(item: pytest.Item) -> int:
     """0 for a test that waits for nothing, 1 for one that waits, 2 for one that waits for
-    MADE_LAST."""
-    if MADE_LAST in getattr(item, "fixturenames", ()):
+    MADE_LAST, 3 for one that patches what the process shares (``monkeypatch``, below)."""
+    asked = getattr(item, "fixturenames", ())
+    if "monkeypatch" in asked:
+        return 3
+    if MADE_LAST in asked:
         return 2
     return int(_waits(item))
 
@@ -102,6 +105,18 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 @pytest.fixture(scope="session")
 def resources(request: pytest.FixtureRequest) -> Resources:
     return _resources(request.config)
+
+
+@pytest.fixture
+def monkeypatch(monkeypatch: pytest.MonkeyPatch, resources: Resources) -> pytest.MonkeyPatch:
+    """pytest's own, once the resources started in the background are made.
+
+    What a test patches (``shutil.which``, a module's function, a class's method) is shared with
+    their threads: a test that patched ``shutil.which`` while the site was being built would have
+    taken Graphviz from its diagrams. Such tests run last (``run_order``), so this rarely waits.
+    """
+    resources.settle()
+    return monkeypatch
 
 
 @pytest.fixture(scope="session")

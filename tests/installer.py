@@ -33,7 +33,7 @@ import re
 import subprocess
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 LISTS = {"extra-index-url": "--extra-index-url", "find-links": "--find-links",
@@ -95,17 +95,21 @@ def uv_options(pip_settings: dict[str, str]) -> tuple[list[str], dict[str, str]]
     return options, env
 
 
-def command(python: Path, args: Sequence[str]) -> tuple[list[str], dict[str, str]]:
-    """The uv command that installs ``args`` into ``python``'s venv, and its environment."""
+def command(
+    python: Path, args: Sequence[str], environ: Mapping[str, str] | None = None
+) -> tuple[list[str], dict[str, str]]:
+    """The uv command that installs ``args`` into ``python``'s venv, and its environment, for a
+    process environment ``environ`` (by default this one's: pip's ``PIP_*`` variables count)."""
     from uv import find_uv_bin  # the project's venv has it; the reader's venv is made from there
 
+    environ = dict(os.environ if environ is None else environ)
     listing = subprocess.run(
         [sys.executable, "-m", "pip", "config", "list"], check=True, capture_output=True,
-        text=True,
+        text=True, env=environ,
     ).stdout  # fmt: skip
     options, env = uv_options(settings(listing))
     uv = [find_uv_bin(), "pip", "install", "--quiet", "--python", str(python)]
-    return [*uv, "--index-strategy", "unsafe-best-match", *options, *args], {**env, **os.environ}
+    return [*uv, "--index-strategy", "unsafe-best-match", *options, *args], {**env, **environ}
 
 
 def byte_compile(python: Path, processes: int | None = None) -> subprocess.CompletedProcess[str]:

@@ -115,6 +115,13 @@ class Resources:
         self.start(name)
         return self.started[name].result()
 
+    def settle(self) -> None:
+        """Wait until every resource started so far is made or has failed (each one waits for
+        those it starts): after it, nothing of theirs runs in this process."""
+        with self.lock:
+            started = list(self.started.values())
+        wait(started)
+
     # -- the resources ------------------------------------------------------------------------
 
     def _make_built_site(self) -> tuple[Path, int, str]:
@@ -146,6 +153,11 @@ class Resources:
         assert isinstance(env, Path)
         if (gates := self.started.get("lighthouse_gates")) is not None:
             wait([gates])  # whatever they found is reported by their own tests
+        return self._run_as_reader(site, env)
+
+    def _run_as_reader(self, site: Path, env: Path) -> ReaderRuns:
+        """The blocks and the notebooks, run. A method, so that a test replaces it on its own
+        instance: patching the module's functions would reach the session's resources too."""
         return ReaderRuns(reader_runs.run_blocks(site, env), reader_runs.run_notebooks(site, env))
 
     def _make_cpp_extension(self) -> object:

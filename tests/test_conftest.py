@@ -85,8 +85,14 @@ def test_the_tests_waiting_for_the_reader_runs_go_last() -> None:
     reader = SimpleNamespace(
         path=ROOT / "tests" / "site" / "test_copy_paste.py", fixturenames=["built_site", MADE_LAST]
     )
-    items = [reader, site, plain]
-    assert sorted(items, key=run_order) == [plain, site, reader]  # type: ignore[arg-type]
+    patches = SimpleNamespace(
+        path=ROOT / "tests" / "dyndocs" / "x.py", fixturenames=["monkeypatch"]
+    )
+    items = [patches, reader, site, plain]
+    # Last of all, the tests that patch what the background threads share (the monkeypatch
+    # fixture waits for them): they wait for nothing by then.
+    expected = [plain, site, reader, patches]
+    assert sorted(items, key=run_order) == expected  # type: ignore[arg-type]
     from .resources import Resources
 
     assert MADE_LAST in Resources.NAMES

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from . import reader_runs
 from .resources import ReaderRuns, Resources
 from .support import project
 
@@ -46,6 +46,16 @@ def test_an_error_is_raised_where_the_resource_is_asked_for() -> None:
         made.get("broken")
 
 
+def test_settling_waits_for_every_resource_started_made_or_failed() -> None:
+    made = Counting()
+    made.start("answer")
+    made.start("broken")
+    threading.Timer(0.2, made.release.set).start()
+    made.settle()
+    assert all(future.done() for future in made.started.values())
+    assert made.calls == 1
+
+
 def test_an_unknown_resource_is_named() -> None:
     with pytest.raises(ValueError, match="no resource 'site': expected one of answer, broken"):
         Counting().start("site")
@@ -54,16 +64,14 @@ def test_an_unknown_resource_is_named() -> None:
 class Chained(Resources):
     """The reader's runs with stand-ins for what they wait for; the gates wait to be released."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+    def __init__(self) -> None:
         super().__init__(project())
         self.release = threading.Event()
         self.order: list[str] = []
-        monkeypatch.setattr(reader_runs, "run_blocks", lambda site, env: self.ran("blocks"))
-        monkeypatch.setattr(reader_runs, "run_notebooks", lambda site, env: ["notebook failed"])
 
-    def ran(self, name: str) -> list[str]:
-        self.order.append(name)
-        return []
+    def _run_as_reader(self, site: Path, env: Path) -> ReaderRuns:
+        self.order.append("blocks")
+        return ReaderRuns([], ["notebook failed"])
 
     def _make_built_site(self) -> tuple[Path, int, str]:
         return Path("site"), 0, ""
@@ -77,8 +85,8 @@ class Chained(Resources):
         return {}
 
 
-def test_the_reader_runs_wait_for_the_gates_once_started(monkeypatch: pytest.MonkeyPatch) -> None:
-    made = Chained(monkeypatch)
+def test_the_reader_runs_wait_for_the_gates_once_started() -> None:
+    made = Chained()
     made.start("lighthouse_gates")
     made.start("reader_runs")
     time.sleep(0.2)
@@ -88,7 +96,27 @@ def test_the_reader_runs_wait_for_the_gates_once_started(monkeypatch: pytest.Mon
     assert made.order == ["gates", "blocks"]
 
 
-def test_the_reader_runs_start_no_gates_of_their_own(monkeypatch: pytest.MonkeyPatch) -> None:
-    made = Chained(monkeypatch)
+def test_the_reader_runs_start_no_gates_of_their_own() -> None:
+    made = Chained()
     assert made.get("reader_runs") == ReaderRuns([], ["notebook failed"])
     assert "lighthouse_gates" not in made.started
+
+
+ENVIRONMENT_CHANGE = re.compile(
+    r"\.(?:setenv|delenv)\(|os\.environ\[[^]]+\]\s*=(?!=)|os\.environ\.(?:update|pop|setdefault|clear)\(|os\.putenv\("
+)
+
+
+def test_no_test_changes_the_environment_the_background_processes_inherit() -> None:
+    """A kernel, venv install or compiler the resources start meanwhile takes os.environ as it is
+    then: a test's monkeypatch.setenv("CXX", ...) once reached a reader's notebook kernel, which
+    then found no compiler. Tests pass an environment of their own instead."""
+    tests = Path(__file__).parent
+    changes = [
+        f"{path.relative_to(tests.parent)}:{number}: {line.strip()}"
+        for path in sorted(tests.rglob("*.py"))
+        if path != Path(__file__)
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if ENVIRONMENT_CHANGE.search(line)
+    ]
+    assert not changes, "\n".join(changes)

@@ -31,8 +31,12 @@ def cpp_extension(resources: Resources) -> object:
 
 @pytest.fixture
 def no_compiler(cpp_extension: object, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """No compiler, once the background compilation (which reads CXX) is done."""
-    monkeypatch.setenv("CXX", "/nonexistent/c++")
+    """No compiler, once the background compilation is done.
+
+    Not by pointing CXX nowhere in os.environ, which is shared with the background resources
+    (tests/resources.py): a notebook kernel started meanwhile inherited the missing compiler.
+    """
+    monkeypatch.setattr(_cpp, "compiler", lambda: None)
     _cpp.extension.cache_clear()
     yield
     _cpp.extension.cache_clear()
