@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import pytest
 import torch
 from torch import nn
 from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
@@ -59,3 +60,18 @@ def test_padding_reaches_a_bidirectional_rnn_unless_packed() -> None:
         assert torch.allclose(pad_packed_sequence(rnn(packed)[0])[0], alone, atol=1e-6)
     assert torch.allclose(results[0][..., :4], alone[..., :4], atol=1e-6)  # forward half: fine
     assert not torch.allclose(results[0][..., 4:], results[1][..., 4:])  # backward half: not
+
+
+def test_nested_tensors_batch_any_lengths_but_nn_rnn_refuses_them() -> None:
+    """The page: a batch is usually rectangular; torch.nested holds sequences of different
+    lengths in one batch, which a layer runs as it runs each sequence alone, but nn.RNN refuses."""
+    torch.manual_seed(0)
+    sequences = [torch.randn(length, 3) for length in (12, 7, 15)]
+    batch = torch.nested.nested_tensor(sequences, layout=torch.jagged)
+    linear = nn.Linear(3, 4)
+    assert all(
+        torch.allclose(row, linear(sequence), atol=1e-6)
+        for row, sequence in zip(linear(batch).unbind(), sequences, strict=True)
+    )
+    with pytest.raises(ValueError, match="jagged"):
+        nn.RNN(3, 4, batch_first=True)(batch)

@@ -129,3 +129,22 @@ def test_only_a_graph_that_saved_tensors_fails_a_second_backward() -> None:
     product.backward()
     with pytest.raises(RuntimeError, match="backward through the graph a second time"):
         product.backward()
+
+
+def test_zeroed_gradients_take_the_next_one_by_addition_and_none_by_a_new_tensor() -> None:
+    """The page: after zero_grad(set_to_none=False) backward adds into the zero-filled gradient
+    (the same tensor, changed in place); after the default it stores a new gradient."""
+    torch.manual_seed(0)
+    layer = nn.Linear(3, 2)
+    optimizer = torch.optim.SGD(layer.parameters(), lr=0.1)
+    x = torch.randn(4, 3)
+    layer(x).sum().backward()
+    before = layer.weight.grad
+    optimizer.zero_grad(set_to_none=False)
+    assert before is not None and not before.any()
+    layer(x).sum().backward()
+    assert layer.weight.grad is before and before.any()
+    optimizer.zero_grad()
+    assert layer.weight.grad is None
+    layer(x).sum().backward()
+    assert layer.weight.grad is not before
