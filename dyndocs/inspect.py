@@ -77,8 +77,9 @@ def saved_bytes(fn: Callable[[], object], exclude: torch.nn.Module | None = None
     """Bytes of the tensors autograd keeps for backward while ``fn`` runs.
 
     Each storage counts once, however many operations save it. The parameters of ``exclude`` are
-    left out: they are in memory whether or not a graph is recorded, so what is left is what
-    recording adds, the inputs and activations kept for backward.
+    left out, being in memory whether or not a graph is recorded; what is left is the inputs and
+    activations kept for backward. An input the caller holds anyway counts too: recording adds no
+    memory for it, it only keeps it alive.
 
     Examples:
         >>> layer = torch.nn.Linear(4, 2)

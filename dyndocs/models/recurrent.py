@@ -94,8 +94,18 @@ class DynamicRNN(nn.Module):
             ...
             ValueError: DynamicRNN.load_weights_from: expected nn.RNN(4, 6, num_layers=1), ...
         """
-        # DynamicRNN has no dropout between layers: with it, nn.RNN differs in training mode.
-        wanted = (self.input_size, self.hidden_size, len(self.layers), "tanh", True, False, 0.0)
+        # DynamicRNN has no dropout between layers: with it, nn.RNN differs in training mode. And
+        # it takes (seq_len, batch, features): nn.RNN(batch_first=True) reads its input otherwise.
+        wanted = (
+            self.input_size,
+            self.hidden_size,
+            len(self.layers),
+            "tanh",
+            True,
+            False,
+            0.0,
+            False,
+        )
         given = (
             reference.input_size,
             reference.hidden_size,
@@ -104,6 +114,7 @@ class DynamicRNN(nn.Module):
             reference.bias,
             reference.bidirectional,
             float(reference.dropout),
+            reference.batch_first,
         )
         if given != wanted:
             raise ValueError(
@@ -111,7 +122,7 @@ class DynamicRNN(nn.Module):
                 f"({self.input_size}, {self.hidden_size}, num_layers={len(self.layers)}), "
                 f"received nn.RNN({given[0]}, {given[1]}, num_layers={given[2]}, "
                 f"nonlinearity={given[3]!r}, bias={given[4]}, bidirectional={given[5]}, "
-                f"dropout={given[6]})"
+                f"dropout={given[6]}, batch_first={given[7]})"
             )
         with torch.no_grad():
             for k, cell in enumerate(self.layers):

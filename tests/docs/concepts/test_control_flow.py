@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import torch
+
 PAGE = "snippets/concepts/control-flow"
 
 
@@ -23,3 +25,10 @@ def test_one_condition_per_batch_and_torch_where_per_sample(shown: Callable[[str
     assert "one condition, rows right: [True, False, True, False]" in out
     assert "four conditions in an if: Boolean value of Tensor with more than one value" in out
     assert "torch.where, rows right: True" in out
+
+
+def test_torch_conds_documentation_asks_for_one_shape() -> None:
+    """The page: torch.cond's documentation asks both branches for one shape (torch 2.13 still
+    runs branches of different sizes: tests/docs/concepts/test_limits_and_torch_compile.py)."""
+    documentation = " ".join((torch.cond.__doc__ or "").split())
+    assert "the outputs have to be the same type and shape" in documentation

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 from collections.abc import Callable
 
@@ -38,3 +40,20 @@ def test_unimportable_breakpoint_hook_warns_and_runs_on(shown: Callable[[str], s
         "no stop: the program ran on",
         'RuntimeWarning: Ignoring unimportable $PYTHONBREAKPOINT: "no_such_debugger.set_trace"',
     ]
+
+
+def test_pdb_set_trace_ignores_pythonbreakpoint_and_fails_without_input() -> None:
+    """The page: pdb.set_trace() always stops, whatever PYTHONBREAKPOINT says; with no input to
+    read it fails with BdbQuit instead of running on."""
+    program = "import pdb\npdb.set_trace()\nprint('ran on')\n"
+    environment = {**os.environ, "PYTHONBREAKPOINT": "0"}
+    result = subprocess.run(
+        [sys.executable, "-c", program],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=60,
+    )
+    assert result.returncode != 0 and "ran on" not in result.stdout
+    assert "BdbQuit" in result.stderr

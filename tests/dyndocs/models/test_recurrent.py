@@ -53,5 +53,13 @@ def test_dynamic_rnn_rejects_wrong_shapes() -> None:
 def test_loading_weights_refuses_an_rnn_with_dropout() -> None:
     """nn.RNN drops out between layers in training mode; DynamicRNN has no dropout to match."""
     reference = nn.RNN(input_size=4, hidden_size=6, num_layers=2, dropout=0.5)
-    with pytest.raises(ValueError, match=r"dropout=0\.5\)"):
+    with pytest.raises(ValueError, match=r"dropout=0\.5, "):
+        DynamicRNN(input_size=4, hidden_size=6, num_layers=2).load_weights_from(reference)
+
+
+def test_loading_weights_refuses_a_batch_first_rnn() -> None:
+    """DynamicRNN reads (seq_len, batch, features); nn.RNN(batch_first=True) reads its input as
+    (batch, seq_len, features), so the same weights would compute another function."""
+    reference = nn.RNN(input_size=4, hidden_size=6, num_layers=2, batch_first=True)
+    with pytest.raises(ValueError, match=r"batch_first=True\)"):
         DynamicRNN(input_size=4, hidden_size=6, num_layers=2).load_weights_from(reference)
