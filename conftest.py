@@ -31,7 +31,7 @@ from sybil.parsers.markdown import CodeBlockParser
 from sybil.parsers.rest import DocTestParser
 from sybil.sybil import SybilCollection
 
-from sitebuild import outputs
+from sitebuild import outputs, syntax
 from sitebuild.includes import expand, output_runner
 from sitebuild.runs import RUN_ENV, CodeRunner
 
@@ -44,6 +44,9 @@ os.environ["PYTHONBREAKPOINT"] = "0"  # an example's breakpoint() must never sto
 os.environ["TORCHINDUCTOR_CPP_CACHE_PRECOMPILE_HEADERS"] = RUN_ENV[
     "TORCHINDUCTOR_CPP_CACHE_PRECOMPILE_HEADERS"
 ]
+# The background resources parse code in threads while tests run torch.jit.script, which parses
+# too: on Python 3.11 two parses at once can fail (sitebuild.syntax says why).
+syntax.serialize_ast_parse()
 
 PYTHON_FENCES = {"python", "py", "pycon"}
 DOCTEST_FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE

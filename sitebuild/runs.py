@@ -43,7 +43,7 @@ from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from sitebuild import cachefiles
+from sitebuild import cachefiles, syntax
 from sitebuild.zygote import COMPILER_PRELOAD, JobTimedOut, ZygotePool
 
 PROTOCOL = 3
@@ -98,7 +98,7 @@ def imported_modules(code: str) -> set[str]:
     """
     found: set[str] = set()
     try:
-        tree = ast.parse(code)
+        tree = syntax.parse(code)
     except SyntaxError:
         return found
     for node in ast.walk(tree):
@@ -343,7 +343,7 @@ def _stamp(path: Path) -> tuple[int, int]:
 @lru_cache(maxsize=512)
 def _imports_of(path: Path, mtime_ns: int, size: int) -> frozenset[str]:
     """Absolute names ``path`` imports, relative imports resolved; cached per file version."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = syntax.parse(path.read_text(encoding="utf-8"))
     package = path.parent
     names: set[str] = set()
     for node in ast.walk(tree):
