@@ -22,17 +22,23 @@ from __future__ import annotations
 import ast
 import functools
 import threading
-from collections.abc import Callable
 from typing import Any
 
+# Reentrant: a finaliser that parses may run in the thread that holds it.
 _PARSING = threading.RLock()
 _UNLOCKED_PARSE = ast.parse
 
 
+@functools.wraps(_UNLOCKED_PARSE)
+def _locked_parse(*args: Any, **kwargs: Any) -> Any:
+    with _PARSING:
+        return _UNLOCKED_PARSE(*args, **kwargs)
+
+
 def parse(source: str, filename: str = "<unknown>") -> ast.Module:
     """``ast.parse(source)``, while no other thread of this process parses."""
-    with _PARSING:
-        return _UNLOCKED_PARSE(source, filename)
+    tree: ast.Module = _locked_parse(source, filename)
+    return tree
 
 
 def serialize_ast_parse() -> None:
@@ -41,13 +47,4 @@ def serialize_ast_parse() -> None:
     For a process that parses in several threads with code it does not own (the test session).
     Calling it again changes nothing.
     """
-    if getattr(ast.parse, "__wrapped__", None) is _UNLOCKED_PARSE:
-        return
-
-    @functools.wraps(_UNLOCKED_PARSE)
-    def locked_parse(*args: Any, **kwargs: Any) -> Any:
-        with _PARSING:
-            return _UNLOCKED_PARSE(*args, **kwargs)
-
-    replacement: Callable[..., Any] = locked_parse
-    ast.parse = replacement
+    ast.parse = _locked_parse
