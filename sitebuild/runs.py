@@ -165,7 +165,8 @@ class CodeRunner:
         )
 
     def key(self, code: str, env: Mapping[str, str] | None = None) -> str:
-        """The cache key of running ``code`` with ``env`` added to the environment."""
+        """The cache key of running ``code`` with ``env`` added to the environment; blank lines
+        and spaces at the end of ``code`` are not part of it."""
         digest = hashlib.sha256()
         header = {
             "protocol": PROTOCOL,
@@ -175,7 +176,10 @@ class CodeRunner:
             "python": sys.version,
         }
         digest.update(json.dumps(header, sort_keys=True).encode())
-        digest.update(code.encode())
+        # White space after the last statement changes nothing a run does. A page's titled fence
+        # ends with one newline more than its file (the include adds it): keyed as it was, every
+        # titled block ran twice, once for the file and once for the page.
+        digest.update(code.rstrip().encode())
         for path in self.dependencies(code):
             digest.update(path.relative_to(self.root).as_posix().encode())
             digest.update(_file_digest(path, *_stamp(path)).encode())

@@ -102,6 +102,13 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         support.prune_test_caches(support.ROOT / ".cache")
 
 
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Say how long each background resource took, so that a slow cold run shows where."""
+    made = terminalreporter.config.stash.get(RESOURCES, None)
+    if made is not None and made.seconds:
+        terminalreporter.write_line(f"background resources: {made.timings()}")
+
+
 @pytest.fixture(scope="session")
 def resources(request: pytest.FixtureRequest) -> Resources:
     return _resources(request.config)

@@ -39,6 +39,23 @@ def test_tests_alone_prepare_no_page() -> None:
     assert conftest.selected_pages(config("tests/dyndocs", "docs/zh-hans")) == []
 
 
+def test_a_pages_titled_block_shares_the_run_of_its_file() -> None:
+    """Sybil runs a titled fence as the build and the snippet tests run its file: once."""
+    shared = 0
+    for page in sorted(conftest.PAGES.rglob("*.md")):
+        document = conftest.RenderedPage.parse(str(page), *conftest.pages.parsers)
+        for example in document:
+            title = conftest.TITLE.search(str(example.region.lexemes.get("arguments", "")))
+            if title is None or not title["title"].startswith("snippets/"):
+                continue  # an untitled cell, or a section of a dyndocs module
+            code = (ROOT / title["title"]).read_text(encoding="utf-8")
+            assert conftest.RUNNER.key(str(example.parsed)) == conftest.RUNNER.key(code), (
+                f"{page.relative_to(ROOT)}: the block {title['title']} runs apart from its file"
+            )
+            shared += 1
+    assert shared >= 40, f"only {shared} titled snippet blocks found"
+
+
 def test_every_test_is_in_exactly_one_part() -> None:
     """``make test`` runs ``--part=resources`` and ``--part=others`` side by side."""
     from .conftest import in_part

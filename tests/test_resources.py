@@ -56,6 +56,20 @@ def test_settling_waits_for_every_resource_started_made_or_failed() -> None:
     assert made.calls == 1
 
 
+def test_each_resource_is_timed_failed_or_made_in_the_order_they_ended() -> None:
+    made = Counting()
+    made.start("broken")
+    with pytest.raises(RuntimeError):
+        made.get("broken")
+    made.start("answer")
+    time.sleep(0.05)
+    made.release.set()
+    made.get("answer")
+    assert list(made.seconds) == ["broken", "answer"]
+    assert made.seconds["answer"] >= 0.05 > made.seconds["broken"]
+    assert re.fullmatch(r"broken 0\.0 s, answer 0\.\d s", made.timings())
+
+
 def test_an_unknown_resource_is_named() -> None:
     with pytest.raises(ValueError, match="no resource 'site': expected one of answer, broken"):
         Counting().start("site")

@@ -96,6 +96,15 @@ def test_a_new_torch_version_runs_it_again(repo: Path, monkeypatch: pytest.Monke
     assert not run(runner, repo).cached
 
 
+def test_white_space_after_the_code_shares_its_run_and_nothing_else_does(repo: Path) -> None:
+    runner = runner_for(repo)
+    code = (repo / "snippet.py").read_text()
+    assert code.endswith(")\n")
+    assert runner.key(code + "\n") == runner.key(code + "  \n\n") == runner.key(code.rstrip())
+    negated = code.replace("print(", "print(-")
+    assert runner.key(" " + code) != runner.key(code) != runner.key(negated)
+
+
 def test_environment_is_part_of_the_key(repo: Path) -> None:
     runner = runner_for(repo)
     code = (repo / "snippet.py").read_text()
