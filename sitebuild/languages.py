@@ -80,11 +80,49 @@ def missing_pages(docs_dir: Path, all_locales: list[str]) -> list[str]:
     )
 
 
+def nav_titles(nav: Any) -> list[str]:
+    """Every title of an MkDocs ``nav``, sections included, in order.
+
+    >>> nav_titles([{"Home": "index.md"}, {"Tips": [{"Debugging": "tips/d.md"}, "tips/x.md"]}])
+    ['Home', 'Tips', 'Debugging']
+    """
+    found: list[str] = []
+    for entry in nav or []:
+        if isinstance(entry, dict):
+            for title, target in entry.items():
+                found.append(str(title))
+                if isinstance(target, list):
+                    found.extend(nav_titles(target))
+    return found
+
+
+def untranslated_nav_titles(config: MkDocsConfig) -> list[str]:
+    """``<locale>: <title>`` for each ``nav`` title a language's ``nav_translations`` lacks.
+
+    mkdocs-static-i18n shows such a title in English, and says nothing.
+    """
+    titles = nav_titles(config.nav)
+    default = default_locale(config)
+    return [
+        f"{lang.locale}: {title!r}"
+        for lang in i18n(config).config.languages
+        if lang.locale != default
+        for title in titles
+        if title not in (lang.nav_translations or {})
+    ]
+
+
 def check_pages(config: MkDocsConfig) -> None:
-    """Fail the build when a page is missing in one language."""
+    """Fail the build when a page, or a ``nav`` title's translation, is missing in a language."""
     missing = missing_pages(Path(config.docs_dir), locales(config))
     if missing:
         raise PluginError("Every page must exist in every language; missing: " + ", ".join(missing))
+    untranslated = untranslated_nav_titles(config)
+    if untranslated:
+        raise PluginError(
+            "mkdocs.yml: every nav title needs an entry under each language's nav_translations; "
+            "missing: " + ", ".join(untranslated)
+        )
 
 
 def configure(config: MkDocsConfig, cache: Path) -> None:

@@ -20,8 +20,16 @@ from ..support import CONFIG, ROOT, cached_build, locales
 GOOD = "# Page\n\n## Section {#section}\n\nA small page that the bad-input tests build.\n"
 
 
+NAV = "[{Home: index.md}, {Glossary: other.md}]"
+"""Titles the real ``mkdocs.yml`` translates in every language (``nav_translations``)."""
+
+
 def build_project(
-    name: str, pages: dict[str, str], bench: str = "off", files: dict[str, str] | None = None
+    name: str,
+    pages: dict[str, str],
+    bench: str = "off",
+    files: dict[str, str] | None = None,
+    nav: str = NAV,
 ) -> tuple[int, str]:
     """Build ``pages`` (``"en/index.md"`` → Markdown) strictly; return exit status and log.
 
@@ -47,7 +55,7 @@ def build_project(
     config = folder / "mkdocs.yml"
     # No `watch`: its folders must exist, and a build never reads it (only mkdocs serve does).
     config.write_text(
-        f"INHERIT: {CONFIG}\nnav: [{{Home: index.md}}, {{Other: other.md}}]\nwatch: []\n",
+        f"INHERIT: {CONFIG}\nnav: {nav}\nwatch: []\n",
         encoding="utf-8",
     )
     _, status, log = cached_build(
@@ -122,6 +130,13 @@ def test_page_missing_in_one_language_fails_the_build() -> None:
     status, log = build_project("missing-page", pages)
     assert status != 0
     assert f"docs/{last}/other.md" in log, log[-3000:]
+
+
+def test_a_nav_title_without_its_translations_fails_the_build() -> None:
+    nav = "[{Home: index.md}, {An untranslated title: other.md}]"
+    status, log = build_project("untranslated-nav", three_languages(GOOD), nav=nav)
+    assert status != 0
+    assert "nav_translations; missing: zh-hans: 'An untranslated title'" in log, log[-3000:]
 
 
 def test_missing_section_is_named_with_page_and_line() -> None:

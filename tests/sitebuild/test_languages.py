@@ -1,0 +1,29 @@
+"""sitebuild.languages: what each language must have besides its pages."""
+
+from __future__ import annotations
+
+import pytest
+from mkdocs.config import load_config
+from mkdocs.exceptions import PluginError
+
+from sitebuild.languages import check_pages, i18n, untranslated_nav_titles
+
+from ..support import CONFIG
+
+
+def test_every_nav_title_is_translated_in_every_language() -> None:
+    assert untranslated_nav_titles(load_config(str(CONFIG))) == []
+
+
+def test_a_missing_nav_translation_fails_the_build_naming_language_and_title() -> None:
+    config = load_config(str(CONFIG))
+    zh_hant = next(lang for lang in i18n(config).config.languages if lang.locale == "zh-hant")
+    del zh_hant.nav_translations["Summing up"]
+    config.nav.append({"A new page": "tips/new.md"})
+    assert untranslated_nav_titles(config) == [
+        "zh-hans: 'A new page'",
+        "zh-hant: 'Summing up'",
+        "zh-hant: 'A new page'",
+    ]
+    with pytest.raises(PluginError, match=r"nav_translations; missing: zh-hans: 'A new page'"):
+        check_pages(config)
