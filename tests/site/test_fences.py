@@ -1,7 +1,9 @@
 """What the pages contain besides runnable Python: every fence is accounted for.
 
-Python fences run (Sybil, see ``conftest.py``). Other fences must be a known kind, and shell
-commands must name things that exist: Make targets and files.
+Python fences run (Sybil, see ``conftest.py``). Code and output are never pasted: a Python fence
+includes a snippet file or a section of ``dyndocs``, and an output fence includes a run's output,
+titled in the page's language. A ``pycon`` fence is a doctest (Sybil runs it), and shell commands
+must name things that exist: Make targets and files. Other kinds of fence fail.
 """
 
 from __future__ import annotations
@@ -10,9 +12,10 @@ import re
 
 import pytest
 
-from sitebuild.includes import expand
+from sitebuild.includes import INCLUDE_LINE, expand
+from sitebuild.strings import Strings
 
-from ..support import CONFIG, ROOT, docs, fences, locales, pages
+from ..support import CONFIG, ROOT, docs, fences, locales, pages, project
 
 RUN = {"python", "py", "pycon"}
 KNOWN = RUN | {"text", "bash"}
@@ -53,3 +56,57 @@ def test_shell_commands_name_what_exists(page: str) -> None:
                 assert target in targets, f"docs/{page}: `{line}` names no Make target"
             for path in re.findall(r"(?:snippets|dyndocs)/[\w./-]+\.py", line):
                 assert (ROOT / path).is_file(), f"docs/{page}: `{line}` names a missing file"
+
+
+def pasted(body: str, *, output: bool) -> str | None:
+    """The first line of ``body`` that is not an include (of a run's output if ``output``, of
+    code if not), or ``None`` when every line is one."""
+    for line in filter(str.strip, body.splitlines()):
+        include = INCLUDE_LINE.match(line)
+        if include is None or include["target"].startswith("run:") != output:
+            return line.strip()
+    return None
+
+
+@pytest.mark.parametrize("page", all_pages())
+def test_code_and_output_are_included_never_pasted(page: str) -> None:
+    locale = page.partition("/")[0]
+    output_title = Strings.load(project().i18n, [locale]).get(locale, "notebook.output")
+    text = (docs(locale) / page.partition("/")[2]).read_text(encoding="utf-8")
+    for info, body in fences(text):
+        language = info.split()[0] if info else ""
+        if language in {"python", "py"} and (line := pasted(body, output=False)) is not None:
+            raise AssertionError(
+                f"docs/{page}: a Python block holds {line!r}; put the code in a snippet file "
+                'and include it (--8<-- "snippets/<page>/<idea>.py"), or write a pycon doctest'
+            )
+        if language == "text":
+            if (line := pasted(body, output=True)) is not None:
+                raise AssertionError(
+                    f"docs/{page}: an output block holds {line!r}; show what the snippet prints "
+                    'with --8<-- "run:snippets/<page>/<idea>.py"'
+                )
+            assert f'title="{output_title}"' in info, (
+                f"docs/{page}: the output block ```{info} is titled in another language; "
+                f'use title="{output_title}" (notebook.output in i18n/{locale}.yml)'
+            )
+
+
+@pytest.mark.parametrize(
+    ("body", "output", "found"),
+    [
+        ('--8<-- "snippets/a/b.py"\n', False, None),
+        (
+            '--8<-- "dyndocs/models/tips.py:imports"\n--8<-- "dyndocs/models/tips.py:mlp"',
+            False,
+            None,
+        ),
+        ("x = 1\n", False, "x = 1"),
+        ('--8<-- "run:snippets/a/b.py"\n', False, '--8<-- "run:snippets/a/b.py"'),
+        ('--8<-- "run:snippets/a/b.py"\n', True, None),
+        ("True\n", True, "True"),
+        ('--8<-- "snippets/a/b.py"', True, '--8<-- "snippets/a/b.py"'),
+    ],
+)
+def test_a_pasted_line_is_found(body: str, output: bool, found: str | None) -> None:
+    assert pasted(body, output=output) == found
