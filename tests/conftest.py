@@ -152,12 +152,33 @@ def shown(runner: CodeRunner, project: Project) -> Callable[[str], str]:
     return output
 
 
+class SiteBuildFailed(Exception):
+    """The strict build failed or warned: every test that needs the site errors with it."""
+
+
+BUILD_FAILURE_SHOWN = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> object:
+    """Show a failed build's log once: the 130-odd tests that need the site each error with it,
+    and repeated, it ran to some 15,000 lines."""
+    report = yield
+    if call.excinfo is not None and call.excinfo.errisinstance(SiteBuildFailed):
+        if item.config.stash.get(BUILD_FAILURE_SHOWN, False):
+            report.longrepr = "the strict build failed: its log is in the first such error above"
+        item.config.stash[BUILD_FAILURE_SHOWN] = True
+    return report
+
+
 @pytest.fixture(scope="session")
 def built_site(resources: Resources) -> Path:
     """The whole site, built strictly with the recorded benchmark results."""
     site, status, log = resources.get("built_site")  # type: ignore[misc]
-    assert status == 0, f"strict build failed:\n{log[-6000:]}"
+    if status != 0:
+        raise SiteBuildFailed(f"strict build failed:\n{log[-6000:]}")
     # MkDocs' own log lines; a Jupyter kernel's "[IPKernelApp] WARNING" about TCP is not one.
     warnings = [line for line in log.splitlines() if re.match(r"WARNING\s+-", line)]
-    assert not warnings, "build warnings:\n" + "\n".join(warnings)
+    if warnings:
+        raise SiteBuildFailed("strict build warned:\n" + "\n".join(warnings))
     return site

@@ -113,3 +113,30 @@ def test_the_tests_waiting_for_the_reader_runs_go_last() -> None:
     from .resources import Resources
 
     assert MADE_LAST in Resources.NAMES
+
+
+def test_a_failed_build_is_shown_in_full_once_then_named() -> None:
+    from .conftest import SiteBuildFailed, pytest_runtest_makereport
+
+    item = SimpleNamespace(config=SimpleNamespace(stash=pytest.Stash()))
+
+    def report_of(error: BaseException | None) -> object:
+        excinfo = None
+        if error is not None:
+            with pytest.raises(type(error)) as raised:
+                raise error
+            excinfo = raised
+        hook = pytest_runtest_makereport(item, SimpleNamespace(excinfo=excinfo))  # type: ignore[arg-type]
+        next(hook)
+        try:
+            hook.send(SimpleNamespace(longrepr="the build's log"))
+        except StopIteration as done:
+            return done.value.longrepr
+        raise AssertionError("the hook did not return its report")
+
+    assert report_of(RuntimeError("another failure")) == "the build's log"
+    assert report_of(None) == "the build's log"
+    assert report_of(SiteBuildFailed("strict build failed")) == "the build's log"
+    assert report_of(SiteBuildFailed("strict build failed")) == (
+        "the strict build failed: its log is in the first such error above"
+    )

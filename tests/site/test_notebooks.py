@@ -13,7 +13,7 @@ from sitebuild.includes import expand
 from sitebuild.notebooks import colab_url
 from sitebuild.project import load_config
 
-from ..reader_runs import articles, code_cells, notebook_path
+from ..reader_runs import SECTIONS, articles, code_cells, notebook_path
 from ..resources import ReaderRuns
 from ..support import CONFIG, ROOT, TEST_REPO_URL, docs, locales
 
@@ -21,8 +21,10 @@ BRANCH = load_config(CONFIG).extra["notebooks"]["branch"]
 
 
 def test_every_article_has_a_notebook_in_every_language(built_site: Path) -> None:
+    assert {page.parts[0] for page in articles()} == set(SECTIONS), "a section has no article"
     found = [notebook_path(built_site, loc, p) for loc in locales() for p in articles()]
-    assert len(found) == 13 * 3 and all(path.is_file() for path in found), found
+    missing = [str(path.relative_to(built_site)) for path in found if not path.is_file()]
+    assert not missing, f"articles without their notebook: {missing}"
     for path in found:
         nbformat.validate(nbformat.read(str(path), as_version=4))
     assert not (built_site / "performance" / "performance.ipynb").exists()

@@ -48,6 +48,10 @@ def code_of(text: str) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("page", [str(p) for p in pages(locales()[0])])
 def test_same_anchors_includes_and_code(page: str) -> None:
+    missing = [
+        f"docs/{locale}/{page}" for locale in locales() if not (docs(locale) / page).is_file()
+    ]
+    assert not missing, f"missing in a language: {missing}; copy the English page and translate it"
     texts = {locale: (docs(locale) / page).read_text(encoding="utf-8") for locale in locales()}
     reference = texts[locales()[0]]
     for locale, text in texts.items():

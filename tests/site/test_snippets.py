@@ -65,5 +65,8 @@ def test_shown_output_does_not_depend_on_cpu_vector_width(
     if isinstance(plain, RunFailed):
         raise plain
     assert plain.stdout == runner.run_file(snippet).stdout, (
-        f"{snippet.relative_to(ROOT)} prints different output with ATEN_CPU_CAPABILITY=default"
+        f"{snippet.relative_to(ROOT)} prints different output when run again with "
+        "ATEN_CPU_CAPABILITY=default: either its numbers depend on the CPU's vector width (print "
+        "fewer digits, or use smaller tensors), or it is not deterministic (is it seeded? does it "
+        "print a time, an address or a set's order?)"
     )
