@@ -133,7 +133,8 @@ class Resources:
     def timings(self) -> str:
         """One line, each resource made so far and its seconds in the order they ended, such as
         ``built_site 61.0 s, cpp_extension 0.5 s``; a failed one is timed too."""
-        return ", ".join(f"{name} {seconds:.1f} s" for name, seconds in self.seconds.items())
+        ended = dict(self.seconds)  # a copy: a resource still being made may end meanwhile
+        return ", ".join(f"{name} {seconds:.1f} s" for name, seconds in ended.items())
 
     # -- the resources ------------------------------------------------------------------------
 
