@@ -29,27 +29,15 @@ LIGHTHOUSE := .cache/lighthouse-tool/node_modules/lighthouse/cli/index.js
 tools: system
 	@$(MAKE) --no-print-directory -j2 $(LIGHTHOUSE) $(STAMP)
 
-## Run the whole test suite (stops at once if system packages are missing and this user cannot
-## install them; otherwise installs them, then Lighthouse, beside the project's venv and the
-## reader's venv made after it). Its two parts run side by
-## side (--part, tests/conftest.py): the built-site tests and those that wait for a resource made in
-## the background (after tests/docs and tests/dyndocs, which even out the two), reported as they
-## run, and the others, reported after them. With PYTEST_ARGS,
-## one pytest runs what they select.
+## Run the whole test suite, one pytest worker per core (pytest-xdist). Stops at once if system
+## packages are missing and this user cannot install them; otherwise installs them, then
+## Lighthouse, beside the project's venv and the reader's venv made after it.
+## PYTEST_ARGS replaces the arguments, e.g. PYTEST_ARGS="tests/dyndocs -q".
+PYTEST_ARGS ?= -n auto
 test:
 	@.ci/system-packages check
 	@$(MAKE) --no-print-directory -j2 $(LIGHTHOUSE) $(STAMP) reader-env
-ifeq ($(strip $(PYTEST_ARGS)),)
-	@mkdir -p .cache
-	@$(BIN)/python -m pytest -q --part=others > .cache/tests-others.log 2>&1 & others=$$!; \
-	$(BIN)/python -m pytest --part=resources; resources=$$?; \
-	wait $$others; others=$$?; \
-	echo "== The other tests, run beside these (all of it in .cache/tests-others.log):"; \
-	if [ $$others -eq 0 ]; then tail -n 1 .cache/tests-others.log; else cat .cache/tests-others.log; fi; \
-	exit $$(( resources != 0 || others != 0 ))
-else
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
-endif
 
 ## Make the venv a reader makes from the README (the notebook checks run in it), unless it is ready
 reader-env: $(STAMP)

@@ -19,7 +19,6 @@ from __future__ import annotations
 import doctest
 import os
 import re
-import threading
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -31,7 +30,7 @@ from sybil.parsers.markdown import CodeBlockParser
 from sybil.parsers.rest import DocTestParser
 from sybil.sybil import SybilCollection
 
-from sitebuild import outputs, syntax
+from sitebuild import outputs
 from sitebuild.includes import expand, output_runner
 from sitebuild.runs import RUN_ENV, CodeRunner
 
@@ -44,9 +43,6 @@ os.environ["PYTHONBREAKPOINT"] = "0"  # an example's breakpoint() must never sto
 os.environ["TORCHINDUCTOR_CPP_CACHE_PRECOMPILE_HEADERS"] = RUN_ENV[
     "TORCHINDUCTOR_CPP_CACHE_PRECOMPILE_HEADERS"
 ]
-# The background resources parse code in threads while tests run torch.jit.script, which parses
-# too: on Python 3.11 two parses at once can fail (sitebuild.syntax says why).
-syntax.serialize_ast_parse()
 
 PYTHON_FENCES = {"python", "py", "pycon"}
 DOCTEST_FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -75,46 +71,14 @@ def selected_pages(config: pytest.Config) -> list[Path]:
     return [page for page in pages if any(page == a or a in page.parents for a in asked)]
 
 
-PARTS = ("resources", "others")
-"""The two parts ``make test`` runs side by side (``--part``, ``tests/conftest.py``)."""
-
-
-def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption(
-        "--part",
-        choices=PARTS,
-        default=None,
-        help="run only the built-site tests and the tests that wait for a resource made in the "
-        "background (resources), or only the others; make test runs both at once",
-    )
-
-
-def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
-    """The resources part leaves the English pages alone: their tests are all in the other part
-    (``tests/conftest.py``'s ``in_part``), and parsing a page expands its includes, which waits for
-    its shown snippets to run. On a cold run that kept the part collecting for some 30 s before it
-    could start the build and the other resources."""
-    if config.getoption("part") == "resources" and collection_path.is_relative_to(PAGES):
-        return True
-    return None
-
-
 def pytest_collection(session: pytest.Session) -> None:
-    """Run the snippets whose output the selected pages show, in parallel and in the background.
-
-    Collecting a page expands its includes, which runs each shown snippet one after another on a
-    cold cache (some forty seconds on one core, before any resource can start). Started here,
-    they run on every core while pytest imports the test modules; a page's expansion then finds
-    its snippets done, or waits on the run in progress (the runner locks each entry).
-    """
+    """Run the snippets whose output the selected pages show, in parallel, before the pages are
+    collected: collecting a page expands its includes, which would run its shown snippets one
+    after another. Each run is kept by content, so with nothing changed this runs nothing; under
+    pytest-xdist each worker asks, and a snippet another worker is running is waited for."""
     pages = selected_pages(session.config)
-    if session.config.getoption("part") == "resources":
-        pages = []  # the pages' tests are in the other part, which prepares their outputs
     if pages:
-        runner = output_runner(ROOT / "mkdocs.yml")  # here, so that both threads share it
-        threading.Thread(
-            target=outputs.prepare, args=(runner, pages), name="page-outputs", daemon=True
-        ).start()
+        outputs.prepare(output_runner(ROOT / "mkdocs.yml"), pages)
 
 
 def run_alone(title: str) -> Any:

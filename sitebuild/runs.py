@@ -43,7 +43,7 @@ from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from sitebuild import cachefiles, syntax
+from sitebuild import cachefiles
 from sitebuild.zygote import COMPILER_PRELOAD, JobTimedOut, ZygotePool
 
 PROTOCOL = 3
@@ -98,7 +98,7 @@ def imported_modules(code: str) -> set[str]:
     """
     found: set[str] = set()
     try:
-        tree = syntax.parse(code)
+        tree = ast.parse(code)
     except SyntaxError:
         return found
     for node in ast.walk(tree):
@@ -244,8 +244,14 @@ class CodeRunner:
             except RunFailed as error:
                 return error
 
+        pending = list(jobs)
+        # Keys are parsed here, one after another: on Python 3.11 two threads parsing at once can
+        # fail ("AST constructor recursion depth mismatch", CPython gh-106905). The threads then
+        # find each key's imports remembered and only wait on the runs.
+        for code, _, _ in pending:
+            self.dependencies(code)
         with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
-            return list(pool.map(one, list(jobs)))
+            return list(pool.map(one, pending))
 
     def _execute(
         self,
@@ -347,7 +353,7 @@ def _stamp(path: Path) -> tuple[int, int]:
 @lru_cache(maxsize=512)
 def _imports_of(path: Path, mtime_ns: int, size: int) -> frozenset[str]:
     """Absolute names ``path`` imports, relative imports resolved; cached per file version."""
-    tree = syntax.parse(path.read_text(encoding="utf-8"))
+    tree = ast.parse(path.read_text(encoding="utf-8"))
     package = path.parent
     names: set[str] = set()
     for node in ast.walk(tree):

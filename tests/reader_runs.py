@@ -1,13 +1,10 @@
 """What a reader runs, in the reader's venv: each titled code block pasted alone, and each English
 notebook top to bottom in a fresh kernel.
 
-Both need only the built site and the reader's venv (:mod:`tests.reader_env`), and on a cold run
-they take the better part of a minute of both cores. ``tests/resources.py`` runs them in the
-background once the Lighthouse gates are scored, while the browser checks, which leave part of a
-core idle, run in the foreground; ``tests/site/test_copy_paste.py`` and
-``tests/site/test_notebooks.py`` report what failed. A block or a notebook that ran is remembered
-by its code and the venv (``.cache/copy-paste/``, ``.cache/notebook-runs/``), so an unchanged one
-does not run again.
+Both need only the built site and the reader's venv (:mod:`tests.reader_env`);
+``tests/site/test_copy_paste.py`` and ``tests/site/test_notebooks.py`` report what failed. A block
+or a notebook that ran is remembered by its code and the venv (``.cache/copy-paste/``,
+``.cache/notebook-runs/``), so an unchanged one does not run again.
 
 The blocks are read from the built HTML, as a reader copies them. Each runs as ``python -c`` in an
 empty folder, in an interpreter forked from one of the venv's that has imported torch

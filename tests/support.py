@@ -14,10 +14,15 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
+from filelock import FileLock
+
 from sitebuild import cachefiles
+from sitebuild.outputs import shown_snippets
 from sitebuild.project import Project, load
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,6 +30,21 @@ CONFIG = ROOT / "mkdocs.yml"
 TEST_REPO_URL = "https://github.com/example/pytorch-dynamic-graph-guide"
 """The repository the test build names (as the deploy workflow does), so Colab links are made."""
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>[^\n`]*)$", re.MULTILINE)
+
+
+@contextmanager
+def made_once(name: str) -> Iterator[None]:
+    """Hold the lock of the shared resource ``name`` while it is made or read from the cache.
+
+    Example::
+
+        with made_once("built_site"):
+            site = support.cached_build(...)  # the first worker builds, the others read
+    """
+    folder = ROOT / ".cache" / "locks"
+    folder.mkdir(parents=True, exist_ok=True)
+    with FileLock(folder / f"{name}.lock"):
+        yield
 
 
 @cache
@@ -44,6 +64,12 @@ def pages(locale: str) -> list[Path]:
 
 def docs(locale: str) -> Path:
     return project().docs_dir / locale
+
+
+def shown_snippet_files(project: Project) -> list[Path]:
+    """The snippet files whose output a page shows, from the default language's pages."""
+    pages = sorted(docs(project.locales[0]).rglob("*.md"))
+    return sorted(set(shown_snippets(pages, ROOT)))
 
 
 def snippet_files() -> list[Path]:

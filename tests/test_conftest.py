@@ -56,67 +56,23 @@ def test_a_pages_titled_block_shares_the_run_of_its_file() -> None:
     assert shared >= 40, f"only {shared} titled snippet blocks found"
 
 
-def test_every_test_is_in_exactly_one_part() -> None:
-    """``make test`` runs ``--part=resources`` and ``--part=others`` side by side."""
-    from .conftest import in_part
+def test_the_tests_waiting_for_a_shared_resource_go_last() -> None:
+    """On a cold run the workers do everything else first, then make the resources."""
+    from .conftest import pytest_collection_modifyitems
 
-    site_test = SimpleNamespace(path=ROOT / "tests" / "site" / "test_build.py", fixturenames=[])
-    waits = SimpleNamespace(path=ROOT / "tests" / "sitebuild" / "x.py", fixturenames=["built_site"])
     plain = SimpleNamespace(path=ROOT / "tests" / "sitebuild" / "x.py", fixturenames=["tmp_path"])
+    site = SimpleNamespace(path=ROOT / "tests" / "site" / "test_head.py", fixturenames=[])
+    cpp = SimpleNamespace(
+        path=ROOT / "tests" / "sitebuild" / "y.py", fixturenames=["cpp_extension"]
+    )
     page = SimpleNamespace(path=ROOT / "docs" / "en" / "index.md")  # Sybil's items ask nothing
-    claims = SimpleNamespace(path=ROOT / "tests" / "docs" / "tips" / "x.py", fixturenames=[])
-    for item in (site_test, waits, plain, page, claims):
-        parts = [part for part in conftest.PARTS if in_part(item, part)]  # type: ignore[arg-type]
-        assert len(parts) == 1, (item, parts)
-        assert in_part(item, None)  # type: ignore[arg-type]
-    assert in_part(site_test, "resources") and in_part(waits, "resources")  # type: ignore[arg-type]
-    assert in_part(plain, "others") and in_part(page, "others")  # type: ignore[arg-type]
-    assert in_part(claims, "resources"), "tests/docs evens out the parts"  # type: ignore[arg-type]
-
-
-def part_config(part: str | None) -> pytest.Config:
-    """What ``pytest_ignore_collect`` reads of pytest's config: the part asked for."""
-    return SimpleNamespace(getoption=lambda name: {"part": part}[name])  # type: ignore[return-value]
-
-
-def test_the_resources_part_does_not_parse_the_pages() -> None:
-    """Parsing a page runs its shown snippets; the resources part has none of the pages' tests,
-    and collecting them kept it from starting the build (``pytest_ignore_collect``)."""
-    page = conftest.PAGES / "tips" / "performance.md"
-    assert page.is_file()
-    assert conftest.pytest_ignore_collect(page, part_config("resources")) is True
-    assert conftest.pytest_ignore_collect(conftest.PAGES, part_config("resources")) is True
-    for part in ("others", None):
-        assert conftest.pytest_ignore_collect(page, part_config(part)) is None
-    site_tests = ROOT / "tests" / "site" / "test_build.py"
-    assert conftest.pytest_ignore_collect(site_tests, part_config("resources")) is None
-
-
-def test_the_tests_waiting_for_the_reader_runs_go_last() -> None:
-    """The reader's runs are made last: every other test runs while they are made."""
-    from .conftest import MADE_LAST, run_order
-
-    plain = SimpleNamespace(path=ROOT / "tests" / "sitebuild" / "x.py", fixturenames=["tmp_path"])
-    head = ROOT / "tests" / "site" / "test_head.py"
-    site = SimpleNamespace(path=head, fixturenames=["built_site"])
-    reader = SimpleNamespace(
-        path=ROOT / "tests" / "site" / "test_copy_paste.py", fixturenames=["built_site", MADE_LAST]
-    )
-    patches = SimpleNamespace(
-        path=ROOT / "tests" / "dyndocs" / "x.py", fixturenames=["monkeypatch"]
-    )
-    items = [patches, reader, site, plain]
-    # Last of all, the tests that patch what the background threads share (the monkeypatch
-    # fixture waits for them): they wait for nothing by then.
-    expected = [plain, site, reader, patches]
-    assert sorted(items, key=run_order) == expected  # type: ignore[arg-type]
-    from .resources import Resources
-
-    assert MADE_LAST in Resources.NAMES
+    items = [site, plain, cpp, page]
+    pytest_collection_modifyitems(items)  # type: ignore[arg-type]
+    assert items == [plain, page, site, cpp]
 
 
 def test_a_failed_build_is_shown_in_full_once_then_named() -> None:
-    from .conftest import SiteBuildFailed, pytest_runtest_makereport
+    from .conftest import LOG_ELSEWHERE, SiteBuildFailed, pytest_runtest_makereport
 
     item = SimpleNamespace(config=SimpleNamespace(stash=pytest.Stash()))
 
@@ -137,6 +93,19 @@ def test_a_failed_build_is_shown_in_full_once_then_named() -> None:
     assert report_of(RuntimeError("another failure")) == "the build's log"
     assert report_of(None) == "the build's log"
     assert report_of(SiteBuildFailed("strict build failed")) == "the build's log"
-    assert report_of(SiteBuildFailed("strict build failed")) == (
-        "the strict build failed: its log is in the first such error above"
-    )
+    assert report_of(SiteBuildFailed("strict build failed")) == LOG_ELSEWHERE
+
+
+def test_one_worker_of_a_run_reports_a_failed_build_in_full(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under xdist each worker's build fixture fails; the first to claim the run's marker shows
+    the log, the others name where it is."""
+    from .conftest import first_to_report
+
+    run = SimpleNamespace(getbasetemp=lambda: tmp_path / "popen-gw0")
+    monkeypatch.setenv("PYTEST_XDIST_WORKER", "gw0")
+    assert first_to_report(run) is True  # type: ignore[arg-type]
+    assert first_to_report(run) is False  # type: ignore[arg-type]
+    monkeypatch.delenv("PYTEST_XDIST_WORKER")
+    assert first_to_report(run) is True  # type: ignore[arg-type]

@@ -30,7 +30,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from sitebuild import syntax
 from sitebuild.bench.registry import CASES, Row, combine_rows
 from sitebuild.zygote import JobTimedOut, ZygotePool
 
@@ -53,7 +52,7 @@ def code_of(source: str) -> str:
         >>> code_of("x = 1") == code_of("x = 2")
         False
     """
-    tree = syntax.parse(source)
+    tree = ast.parse(source)
     for node in ast.walk(tree):
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             first = node.body[0] if node.body else None

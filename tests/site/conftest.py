@@ -1,4 +1,4 @@
-"""Fixtures of the built-site tests: the reader's own environment, what runs in it, a server."""
+"""Fixtures of the built-site tests: the reader's own environment, a server."""
 
 from __future__ import annotations
 
@@ -9,19 +9,16 @@ import pytest
 
 from sitebuild.audit import served
 
-from ..resources import ReaderRuns, Resources
+from .. import reader_env as reader_venv
+from ..support import made_once
 
 
 @pytest.fixture(scope="session")
-def reader_env(resources: Resources) -> Path:
-    """A venv made from the README's install alone, with its kernel; kept while its inputs hold."""
-    return resources.get("reader_env")  # type: ignore[return-value]
-
-
-@pytest.fixture(scope="session")
-def reader_runs(built_site: Path, reader_env: Path, resources: Resources) -> ReaderRuns:
-    """What failed of the copied blocks and the notebooks, run in the reader's venv."""
-    return resources.get("reader_runs")  # type: ignore[return-value]
+def reader_env() -> Path:
+    """A venv made from the README's install alone, with its kernel; kept while its inputs hold
+    (``make test`` makes it before the tests start)."""
+    with made_once("reader_env"):
+        return reader_venv.make()
 
 
 @pytest.fixture(scope="session")

@@ -2,8 +2,8 @@
 are 100. (The dark colour scheme's contrast is checked with axe-core in test_browser.py.)
 
 Each run is cached by the page's content (sitebuild.audit), so an unchanged page costs nothing;
-the pages that are not cached are scored together in one Chromium, in the background, as soon
-as the site is built (tests/resources.py). Performance is a benchmark, not a gate:
+the pages that are not cached are scored together in one Chromium, by the first worker that
+asks (tests.support.made_once). Performance is a benchmark, not a gate:
 ``make lighthouse`` reports it (bench_lighthouse.py).
 """
 
@@ -17,8 +17,7 @@ import pytest
 
 from sitebuild import audit
 
-from ..resources import Resources
-from ..support import ROOT, project
+from ..support import ROOT, made_once, project
 
 GATED = audit.GATED
 PAGES = audit.audited_pages(project())
@@ -33,12 +32,10 @@ def lighthouse() -> Path:
 
 
 @pytest.fixture(scope="module")
-def lighthouse_gates(built_site: Path, resources: Resources) -> dict:
+def lighthouse_gates(built_site: Path, lighthouse: Path) -> dict:
     """The gated scores of every page in PAGES."""
-    try:
-        return resources.get("lighthouse_gates")  # type: ignore[return-value]
-    except audit.LighthouseMissing as error:
-        pytest.fail(str(error))
+    with made_once("lighthouse_gates"), audit.served(built_site) as base_url:
+        return audit.score_pages(ROOT, built_site, PAGES, categories=GATED, base_url=base_url)
 
 
 @pytest.mark.parametrize("page", PAGES)

@@ -8,13 +8,13 @@ import subprocess
 from pathlib import Path
 
 import nbformat
+import pytest
 
 from sitebuild.includes import expand
 from sitebuild.notebooks import colab_url
 from sitebuild.project import load_config
 
-from ..reader_runs import SECTIONS, articles, code_cells, notebook_path
-from ..resources import ReaderRuns
+from ..reader_runs import SECTIONS, articles, code_cells, notebook_path, run_notebooks
 from ..support import CONFIG, ROOT, TEST_REPO_URL, docs, locales
 
 BRANCH = load_config(CONFIG).extra["notebooks"]["branch"]
@@ -126,7 +126,11 @@ def test_the_reader_environment_has_torch_and_dyndocs_only(reader_env: Path) -> 
     assert list((torch_init.parent / "__pycache__").glob("__init__.cpython-*.pyc"))
 
 
-def test_every_notebook_runs_top_to_bottom_in_a_fresh_kernel(reader_runs: ReaderRuns) -> None:
-    """The English notebooks, each in a fresh kernel of the reader's environment
-    (:mod:`tests.reader_runs`, made in the background by ``tests/resources.py``)."""
-    assert not reader_runs.notebooks, "\n\n".join(reader_runs.notebooks)
+@pytest.mark.parametrize("article", articles(), ids=str)
+def test_every_notebook_runs_top_to_bottom_in_a_fresh_kernel(
+    built_site: Path, reader_env: Path, article: Path
+) -> None:
+    """The English notebook of ``article``, in a fresh kernel of the reader's environment
+    (:mod:`tests.reader_runs`); one test per notebook, so that the workers share them out."""
+    failures = run_notebooks(built_site, reader_env, chosen=[article])
+    assert not failures, "\n\n".join(failures)

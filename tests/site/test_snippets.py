@@ -11,10 +11,12 @@ from pathlib import Path
 import pytest
 
 from sitebuild.includes import include_targets
-from sitebuild.runs import CodeRunner, RunFailed, RunResult
+from sitebuild.runs import CodeRunner
 
-from ..resources import Resources, shown_snippet_files
-from ..support import ROOT, docs, locales, project, snippet_files
+from ..support import ROOT, docs, locales, project, shown_snippet_files, snippet_files
+
+PLAIN_VECTOR_PATH = {"ATEN_CPU_CAPABILITY": "default"}
+"""A run's environment without the CPU's widest vector path (ATen reads it at import)."""
 
 
 def _shown() -> set[Path]:
@@ -43,27 +45,21 @@ def test_every_snippet_is_shown_on_a_page() -> None:
     assert not orphans, f"snippet files no page includes: {orphans}"
 
 
-@pytest.fixture(scope="module")
-def plain_vector_runs(resources: Resources) -> dict[Path, RunResult | RunFailed]:
-    """Each shown snippet's run on the plain vector path, made in the background."""
-    return resources.get("plain_vector_runs")  # type: ignore[return-value]
-
-
 @pytest.mark.parametrize(
     "snippet", sorted(_shown()), ids=lambda p: str(p.relative_to(ROOT / "snippets"))
 )
 def test_shown_output_does_not_depend_on_cpu_vector_width(
-    runner: CodeRunner, plain_vector_runs: dict[Path, RunResult | RunFailed], snippet: Path
+    runner: CodeRunner, snippet: Path
 ) -> None:
     """Outputs on the pages are the same with the CPU's widest vector path and without it.
 
     The plain-path run is cached by content like any other, so only a changed snippet (or a
-    changed module it imports) runs again. The runs are made in the background
-    (tests/resources.py), as soon as this test is collected.
+    changed module it imports) runs again.
     """
-    plain = plain_vector_runs[snippet]
-    if isinstance(plain, RunFailed):
-        raise plain
+    code = snippet.read_text(encoding="utf-8")
+    # Inductor's on-disk cache ignores ATEN_CPU_CAPABILITY: the plain path compiles on its own.
+    isolate = {"TORCHINDUCTOR_CACHE_DIR": str(ROOT / ".cache" / "inductor-plain-vector-path")}
+    plain = runner.run(code, name=runner.display(snippet), env=PLAIN_VECTOR_PATH, isolate=isolate)
     assert plain.stdout == runner.run_file(snippet).stdout, (
         f"{snippet.relative_to(ROOT)} prints different output when run again with "
         "ATEN_CPU_CAPABILITY=default: either its numbers depend on the CPU's vector width (print "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -48,6 +49,27 @@ def test_dependencies_follow_imports_through_the_package(repo: Path) -> None:
         "pkg/models/__init__.py",
         "pkg/models/layers.py",
     ]
+
+
+def test_running_many_parses_no_code_in_its_threads(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Python 3.11 can fail when two threads parse at once: every job's code and imports are
+    parsed in the calling thread before the threads run."""
+    parsed_in: list[str] = []
+    real = runs.imported_modules
+
+    def recording(code: str) -> set[str]:
+        parsed_in.append(threading.current_thread().name)
+        return real(code)
+
+    monkeypatch.setattr(runs, "imported_modules", recording)
+    runs._dependencies.cache_clear()
+    jobs = [(f'NAME = "pkg.helpers"\nprint({n})', f"job{n}.py", None) for n in range(4)]
+    results = runner_for(repo).run_many(jobs, workers=2)
+    assert [getattr(r, "stdout", r) for r in results] == ["0\n", "1\n", "2\n", "3\n"]
+    assert set(parsed_in) == {threading.main_thread().name}, parsed_in
+    assert len(parsed_in) == 4
 
 
 def test_module_names_in_strings_count_for_code_that_starts_python() -> None:

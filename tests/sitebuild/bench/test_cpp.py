@@ -18,24 +18,21 @@ from sitebuild.bench.cases import cpp as cpp_case
 from sitebuild.bench.cases import graph_overhead as overhead_case
 from sitebuild.bench.cases._shared import models, ops_of
 
-from ...resources import Resources
+from ...support import made_once
 
 CPU = torch.device("cpu")
 
 
 @pytest.fixture
-def cpp_extension(resources: Resources) -> object:
-    """The extension, compiled in the background as soon as this test was collected."""
-    return resources.get("cpp_extension")
+def cpp_extension() -> object:
+    """The extension, compiled by the first worker that asks (or loaded from ``.cache/cpp``)."""
+    with made_once("cpp_extension"):
+        return _cpp.extension(_cpp.cache_dir())
 
 
 @pytest.fixture
 def no_compiler(cpp_extension: object, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """No compiler, once the background compilation is done.
-
-    Not by pointing CXX nowhere in os.environ, which is shared with the background resources
-    (tests/resources.py): a notebook kernel started meanwhile inherited the missing compiler.
-    """
+    """No compiler, once the extension that the other tests use is made."""
     monkeypatch.setattr(_cpp, "compiler", lambda: None)
     _cpp.extension.cache_clear()
     yield
