@@ -17,14 +17,15 @@ Examples:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from sitebuild import yamlfile
+from sitebuild.includes import include_target
 
-TABLE_LINE = re.compile(r'^[ \t]*-{1,}8<-{1,}\s+"glossary:table"\s*$', re.MULTILINE)
+TABLE = "glossary:table"
+"""The include target a page puts where the table goes."""
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,8 @@ def table(terms: list[Term], names: Mapping[str, str]) -> str:
 
 def expand_table(markdown: str, path: Path, names: Mapping[str, str]) -> str:
     """Replace every ``--8<-- "glossary:table"`` line of ``markdown`` with the table."""
-    if not TABLE_LINE.search(markdown):
+    lines = markdown.split("\n")
+    if TABLE not in map(include_target, lines):
         return markdown
     rendered = table(load(path, list(names)), names)
-    return TABLE_LINE.sub(lambda _: rendered, markdown)
+    return "\n".join(rendered if include_target(line) == TABLE else line for line in lines)

@@ -21,7 +21,9 @@ from typing import Any
 from sitebuild.project import load_config
 from sitebuild.runs import CodeRunner
 
-INCLUDE_LINE = re.compile(r'^\s*-{1,}8<-{1,}\s+"(?P<target>[^"]+)"\s*$')
+INCLUDE_LINE = re.compile(r'^(?P<indent>[ \t]*)-+8<-+\s+"(?P<target>[^"]+)"\s*$')
+"""A ``--8<-- "target"`` line: a snippet, ``run:PATH`` (:mod:`sitebuild.outputs`) or
+``glossary:table`` (:mod:`sitebuild.glossary`); the target is its group."""
 PREPROCESSORS = ("run_output", "snippet")
 """The preprocessors that expand includes, in the order Python-Markdown runs them."""
 
@@ -81,9 +83,15 @@ def _markdown(config_file: Path) -> Any:
     return markdown.Markdown(extensions=extensions, extension_configs=configs)
 
 
+def include_target(line: str) -> str | None:
+    """The target of an include ``line``, e.g. ``run:snippets/a.py``; None for another line."""
+    match = INCLUDE_LINE.match(line)
+    return match["target"] if match else None
+
+
 def include_targets(text: str) -> list[str]:
     """List the include targets of ``text`` in order, e.g. ``["snippets/a.py:main"]``."""
-    return [m["target"] for line in text.splitlines() if (m := INCLUDE_LINE.match(line))]
+    return [target for line in text.splitlines() if (target := include_target(line))]
 
 
 def expanded_copy(
@@ -114,7 +122,7 @@ def _line_of(text: str, message: str) -> str:
     """Find the include line that ``message`` is about, as ``', line N (--8<-- "target")'``."""
     quoted = re.findall(r"'([^']+)'", message)
     for number, line in enumerate(text.splitlines(), start=1):
-        match = INCLUDE_LINE.match(line)
-        if match and any(q in match["target"] or match["target"] in q for q in quoted):
-            return f', line {number} (--8<-- "{match["target"]}")'
+        target = include_target(line)
+        if target and any(q in target or target in q for q in quoted):
+            return f', line {number} (--8<-- "{target}")'
     return ""

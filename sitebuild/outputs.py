@@ -17,15 +17,14 @@ Configuration, as for any Python-Markdown extension (``mkdocs.yml``)::
         cache_dir: !relative $config_dir/.cache/runs
 
 Examples:
-    >>> from sitebuild.outputs import RUN_LINE
-    >>> RUN_LINE.match('--8<-- "run:snippets/a.py"')["path"]
-    'snippets/a.py'
+    >>> from sitebuild.outputs import run_path
+    >>> run_path('--8<-- "run:snippets/a.py"'), run_path('--8<-- "snippets/a.py"')
+    ('snippets/a.py', None)
 """
 
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -33,9 +32,14 @@ from typing import Any
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
+from sitebuild.includes import include_target
 from sitebuild.runs import CodeRunner, RunFailed
 
-RUN_LINE = re.compile(r'^(?P<indent>[ \t]*)-{1,}8<-{1,}\s+"run:(?P<path>[^"]+)"\s*$')
+
+def run_path(line: str) -> str | None:
+    """The snippet whose output an include ``line`` shows; None if it shows none."""
+    target = include_target(line) or ""
+    return target.removeprefix("run:") if target.startswith("run:") else None
 
 
 def shown_snippets(pages: Iterable[Path], root: Path) -> list[Path]:
@@ -43,8 +47,8 @@ def shown_snippets(pages: Iterable[Path], root: Path) -> list[Path]:
     found: dict[Path, None] = {}
     for page in pages:
         for line in page.read_text(encoding="utf-8").splitlines():
-            if match := RUN_LINE.match(line):
-                found[(root / match["path"]).resolve()] = None
+            if path := run_path(line):
+                found[(root / path).resolve()] = None
     return list(found)
 
 
@@ -69,17 +73,18 @@ class RunOutputPreprocessor(Preprocessor):
     def run(self, lines: list[str]) -> list[str]:
         expanded: list[str] = []
         for line in lines:
-            match = RUN_LINE.match(line)
-            if match is None:
+            path = run_path(line)
+            if path is None:
                 expanded.append(line)
                 continue
-            snippet = self.runner.root / match["path"]
+            snippet = self.runner.root / path
             if not snippet.is_file():
-                raise RunFailed(f"Snippet at path '{match['path']}' could not be found")
+                raise RunFailed(f"Snippet at path '{path}' could not be found")
             output = self.runner.run_file(snippet).stdout.rstrip("\n")
             if not output:
-                raise RunFailed(f"'{match['path']}' printed nothing to show")
-            expanded.extend(match["indent"] + out for out in output.split("\n"))
+                raise RunFailed(f"'{path}' printed nothing to show")
+            indent = line[: len(line) - len(line.lstrip())]
+            expanded.extend(indent + out for out in output.split("\n"))
         return expanded
 
 

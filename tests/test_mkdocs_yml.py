@@ -8,7 +8,7 @@ from pathlib import Path
 from mkdocs.config import load_config
 
 from sitebuild.figures import DIRECTIVE
-from sitebuild.includes import INCLUDE_LINE
+from sitebuild.includes import include_target
 
 from .support import CONFIG, ROOT, project
 
@@ -28,8 +28,8 @@ def included_files(text: str) -> list[str]:
     """The files a page includes (shown or run) or draws a figure from, as the page names them."""
     found = []
     for line in text.splitlines():
-        if include := INCLUDE_LINE.match(line):
-            found.append(include["target"].removeprefix("run:").split(":")[0])
+        if target := include_target(line):
+            found.append(target.removeprefix("run:").split(":")[0])
     return found + [figure["path"] for figure in DIRECTIVE.finditer(text)]
 
 

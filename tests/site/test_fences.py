@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from sitebuild.includes import INCLUDE_LINE, expand
+from sitebuild.includes import expand, include_target
 from sitebuild.strings import Strings
 
 from ..support import CONFIG, ROOT, docs, fences, locales, pages, project
@@ -62,8 +62,8 @@ def pasted(body: str, *, output: bool) -> str | None:
     """The first line of ``body`` that is not an include (of a run's output if ``output``, of
     code if not), or ``None`` when every line is one."""
     for line in filter(str.strip, body.splitlines()):
-        include = INCLUDE_LINE.match(line)
-        if include is None or include["target"].startswith("run:") != output:
+        target = include_target(line)
+        if target is None or target.startswith("run:") != output:
             return line.strip()
     return None
 
