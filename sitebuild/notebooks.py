@@ -41,11 +41,57 @@ from sitebuild.bench.claims import MARKER
 from sitebuild.figures import DIRECTIVE, Figures
 from sitebuild.runs import CodeRunner, RunFailed
 
-FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,})(?P<info>[^`]*)$")
+FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<marker>`{3,}|~{3,})(?P<info>[^`]*)$")
 ADMONITION = re.compile(r'^(?:!!!|\?\?\?\+?)\s*\w+(?:\s+"(?P<title>[^"]*)")?\s*$')
 HEADING_ID = re.compile(r"\s*\{#[\w-]+\}\s*$")
 LINK = re.compile(r"(?<!!)\[(?P<text>[^\]]+)\]\((?P<target>[^)\s]+)\)")
 COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class Fence:
+    """A fenced block: its body without the fence's indent, and the index of the line after it
+    (``len(lines)`` when it never closes)."""
+
+    info: str
+    body: str
+    end: int
+    closed: bool
+
+
+def fence_at(lines: list[str], start: int) -> Fence | None:
+    """The fenced block that opens at ``lines[start]``; None if none opens there.
+
+    Examples:
+        >>> fence_at(["  ```py title='a'", "  x = 1", "  ````", "after"], 0)
+        Fence(info="py title='a'", body='x = 1', end=3, closed=True)
+    """
+    match = FENCE.match(lines[start])
+    if match is None:
+        return None
+    indent, marker = match["indent"], match["marker"]
+    end = start + 1
+    # As in CommonMark, a line of the fence's character at least as long closes it.
+    while end < len(lines) and not (
+        lines[end].strip().startswith(marker) and not lines[end].strip().strip(marker[0])
+    ):
+        end += 1
+    body = "\n".join(line.removeprefix(indent) for line in lines[start + 1 : end])
+    closed = end < len(lines)
+    return Fence(match["info"].strip(), body, end + closed, closed)
+
+
+def fences(text: str) -> list[Fence]:
+    """Every fenced block of ``text``, in order; an unclosed one runs to the end."""
+    lines, index = text.split("\n"), 0
+    found: list[Fence] = []
+    while index < len(lines):
+        if fence := fence_at(lines, index):
+            found.append(fence)
+            index = fence.end
+        else:
+            index += 1
+    return found
 
 
 class NotebookFailed(Exception):
@@ -131,13 +177,15 @@ def convert(markdown: str, context: NotebookContext) -> NotebookNode:
     quoting = False
     while index < len(lines):
         line = lines[index]
-        fence = FENCE.match(line)
+        # An indented fence belongs to the admonition or list item around it.
+        fence = None if line[:1].isspace() else fence_at(lines, index)
         if quoting and line.strip() and not line.startswith("    "):
             quoting = False
             prose.append("")  # a blank line ends the quote, or the next line would continue it
         if fence:
-            body, index = _fenced(lines, index, fence["fence"])
-            info = fence["info"].strip()
+            if not fence.closed:
+                raise NotebookFailed(f"{context.page}: a fence at line {index + 1} never closes")
+            body, info, index = fence.body, fence.info, fence.end
             language = info.split()[0] if info else ""
             output_title = re.search(r'title="([^"]*)"', info)
             if language in {"python", "py"}:
@@ -150,7 +198,7 @@ def convert(markdown: str, context: NotebookContext) -> NotebookNode:
                 stream = nbformat.v4.new_output("stream", name="stdout", text=body + "\n")
                 cells[-1].outputs.append(stream)
             else:
-                prose += [line, *body.split("\n"), fence["fence"]]
+                prose += [line, *body.split("\n"), lines[index - 1]]
             continue
         if directive := DIRECTIVE.match(line):
             flush()
@@ -187,16 +235,6 @@ def convert(markdown: str, context: NotebookContext) -> NotebookNode:
     )
     nbformat.validate(notebook)
     return notebook
-
-
-def _fenced(lines: list[str], start: int, fence: str) -> tuple[str, int]:
-    """The body of the fence opened at ``start``, and the index after it closes."""
-    end = start + 1
-    while end < len(lines) and lines[end].strip() != fence:
-        end += 1
-    if end == len(lines):
-        raise NotebookFailed(f"a fence opened at line {start + 1} never closes")
-    return "\n".join(lines[start + 1 : end]), end + 1
 
 
 def _figure_cells(directive: re.Match[str], context: NotebookContext) -> list[NotebookNode]:

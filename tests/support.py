@@ -21,7 +21,7 @@ from pathlib import Path
 
 from filelock import FileLock
 
-from sitebuild import cachefiles
+from sitebuild import cachefiles, notebooks
 from sitebuild.outputs import shown_snippets
 from sitebuild.project import Project, load
 
@@ -29,7 +29,6 @@ ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "mkdocs.yml"
 TEST_REPO_URL = "https://github.com/example/pytorch-dynamic-graph-guide"
 """The repository the test build names (as the deploy workflow does), so Colab links are made."""
-FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>[^\n`]*)$", re.MULTILINE)
 
 
 @contextmanager
@@ -78,25 +77,7 @@ def snippet_files() -> list[Path]:
 
 def fences(text: str) -> list[tuple[str, str]]:
     """Return ``(info, body)`` for every fenced block of ``text``, in order."""
-    blocks: list[tuple[str, str]] = []
-    lines = text.split("\n")
-    i = 0
-    while i < len(lines):
-        match = FENCE.match(lines[i])
-        if not match:
-            i += 1
-            continue
-        fence, indent = match["fence"], match["indent"]
-        body: list[str] = []
-        i += 1
-        while i < len(lines) and not (
-            lines[i].strip().startswith(fence) and lines[i].strip().strip(fence[0]) == ""
-        ):
-            body.append(lines[i].removeprefix(indent))
-            i += 1
-        blocks.append((match["info"].strip(), "\n".join(body)))
-        i += 1
-    return blocks
+    return [(fence.info, fence.body) for fence in notebooks.fences(text)]
 
 
 BUILD_INPUTS = (

@@ -93,8 +93,9 @@ def test_without_a_repository_the_setup_cell_says_how_to_install() -> None:
         ('# Title\n\n```text title="Output"\nhi\n```\n', "an output block with no code"),
         ("# Title\n\n<!-- graph: snippets/a.py -->\n", "a directive that does not parse"),
         ("No title\n", "the page has no title"),
+        ("# Title\n\n```python\nx = 1\n", "a fence at line 3 never closes"),
     ],
-    ids=["empty", "output-without-code", "malformed-directive", "no-title"],
+    ids=["empty", "output-without-code", "malformed-directive", "no-title", "unclosed-fence"],
 )
 def test_a_page_that_cannot_become_a_whole_notebook_fails_by_name(
     context: NotebookContext, page: str, expected: str
