@@ -5,8 +5,9 @@ background while its other tests run snippets and draw figures), so an entry is 
 unique temporary name in its own folder and then renamed into place, which POSIX makes atomic.
 
 Entries are keyed by content, so every edit of a page or snippet adds one and the old one is
-never read again. Reading an entry marks it used (its modification time), and :func:`prune`
-deletes the entries no build has used for ``KEEP_DAYS``, as ccache and pip do with theirs.
+never read again: :func:`kept` reads an entry or makes and writes it. Reading an entry marks it
+used (its modification time), and :func:`prune` deletes the entries no build has used for
+``KEEP_DAYS``, as ccache and pip do with theirs.
 
 Examples:
     >>> import shutil, tempfile
@@ -18,15 +19,21 @@ Examples:
     ('{"ok": true}', ['key.json'])
     >>> read_text(entry.with_name("other.json")) is None
     True
+    >>> kept(entry.parent, "key.json", lambda: "unused: the entry is there")
+    '{"ok": true}'
+    >>> kept(entry.parent, "new.json", lambda: "[1]"), read_text(entry.with_name("new.json"))
+    ('[1]', '[1]')
     >>> shutil.rmtree(folder)
 """
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 KEEP_DAYS = 30
@@ -56,6 +63,24 @@ def read_text(path: Path) -> str | None:
         return None
     with contextlib.suppress(OSError):  # another process may have pruned it since: still valid
         os.utime(path)
+    return text
+
+
+def kept(folder: Path, name: str, make: Callable[[], str]) -> str:
+    """The entry ``name`` of ``folder``; made by ``make()`` and written if there is none.
+
+    Makers of the same entry take turns (a lock file beside it), so one makes it and the others
+    read it; if ``make`` raises, nothing is written.
+    """
+    entry = folder / name
+    if (text := read_text(entry)) is not None:
+        return text
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(entry.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if (text := read_text(entry)) is None:  # not made while this one waited
+            text = make()
+            write_text(entry, text)
     return text
 
 

@@ -124,12 +124,7 @@ class Figures:
         dot = to_dot(graphs)
         # The SVG depends on the DOT source, on Graphviz, and on how dyndocs tidies and styles it.
         key = hashlib.sha256((dot + _dot_version() + _drawing_code()).encode()).hexdigest()[:20]
-        cached = self.cache_dir / f"{key}.svg"
-        if (text := cachefiles.read_text(cached)) is not None:
-            return text
-        svg = tidy(layout(dot))
-        cachefiles.write_text(cached, svg)
-        return svg
+        return cachefiles.kept(self.cache_dir, f"{key}.svg", lambda: tidy(layout(dot)))
 
     def _graph(self, data: list[dict[str, Any]], caption: str, locale: str) -> str:
         t = self._t(locale)
