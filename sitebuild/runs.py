@@ -28,7 +28,6 @@ Examples:
 from __future__ import annotations
 
 import ast
-import fcntl
 import hashlib
 import importlib.metadata
 import json
@@ -216,21 +215,17 @@ class CodeRunner:
             RunFailed: The code exited non-zero, timed out, or left files behind; the message
                 names ``name`` and carries the end of its standard error.
         """
-        key = self.key(code, env)
-        entry = self.cache_dir / f"{key}.json"
-        if (cached := _read(entry, name)) is not None:
-            return cached
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        with open(entry.with_suffix(".lock"), "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)  # another process may be running the same code
-            if (cached := _read(entry, name)) is not None:
-                return cached
+        ran = False  # by this call, rather than read from the cache
+
+        def execute() -> str:
+            nonlocal ran
+            ran = True
             compiled_in = {"TORCHINDUCTOR_CACHE_DIR": str(self.compile_cache)}
-            result = self._execute(
-                code, name, env or {}, {**compiled_in, **(isolate or {})}, script
-            )
-            cachefiles.write_text(entry, json.dumps(asdict(result)))
-        return result
+            isolated = {**compiled_in, **(isolate or {})}
+            return json.dumps(asdict(self._execute(code, name, env or {}, isolated, script)))
+
+        kept = json.loads(cachefiles.kept(self.cache_dir, f"{self.key(code, env)}.json", execute))
+        return RunResult(name, kept["stdout"], kept["stderr"], kept["seconds"], cached=not ran)
 
     def run_many(
         self, jobs: Iterable[tuple[str, str, Path | None]], workers: int | None = None
@@ -392,15 +387,3 @@ def _torch_version() -> str:
         return importlib.metadata.version("torch")
     except importlib.metadata.PackageNotFoundError:
         return "none"
-
-
-def _read(entry: Path, name: str) -> RunResult | None:
-    """The cached result at ``entry``, as asked for under ``name``; None if there is none."""
-    text = cachefiles.read_text(entry)
-    if text is None:
-        return None
-    try:
-        kept = json.loads(text)
-    except ValueError:  # an entry written before writes were atomic, and cut short: run again
-        return None
-    return RunResult(name, str(kept["stdout"]), str(kept["stderr"]), float(kept["seconds"]), True)
