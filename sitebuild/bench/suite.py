@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from sitebuild.bench.registry import CASES, Row, combine_rows
+from sitebuild.cachefiles import kept
 from sitebuild.zygote import JobTimedOut, ZygotePool
 
 FORMAT = 3
@@ -190,9 +191,6 @@ class Suite:
         raw = json.dumps([self.code_version(), stable, quick], sort_keys=True).encode()
         return hashlib.sha256(raw).hexdigest()[:16]
 
-    def cached(self, *, quick: bool) -> Path:
-        return self.cache_dir / f"{self.cache_key(quick=quick)}.json"
-
     def run_process(self, name: str, device: str, *, quick: bool) -> tuple[list[Row], float]:
         """Run one case once, in a fresh process; return its rows and how long it took.
 
@@ -279,14 +277,15 @@ class Suite:
     def load_or_measure(
         self, *, quick: bool, force: bool = False, progress: bool = False
     ) -> dict[str, Any]:
-        """This machine's results, measured only when no cached run matches."""
-        target = self.cached(quick=quick)
-        if target.exists() and not force:
-            return json.loads(target.read_text(encoding="utf-8"))
-        results = self.measure(quick=quick, progress=progress)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps(results, indent=1), encoding="utf-8")
-        return results
+        """This machine's results, measured only when no cached run matches (or ``force``)."""
+        name = f"{self.cache_key(quick=quick)}.json"
+        if force:
+            (self.cache_dir / name).unlink(missing_ok=True)
+
+        def measured() -> str:
+            return json.dumps(self.measure(quick=quick, progress=progress), indent=1)
+
+        return json.loads(kept(self.cache_dir, name, measured))
 
     def latest_cached(self) -> dict[str, Any] | None:
         """The most recent cached run of this machine, whatever its key (it may be stale)."""

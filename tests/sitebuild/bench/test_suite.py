@@ -107,3 +107,15 @@ def test_code_version_follows_the_measured_code_not_the_rendering(
     assert copy.code_version() == before, "docstrings and comments measure nothing"
     models.write_text(source + "\nSTEPS = 2\n")
     assert copy.code_version() != before
+
+
+def test_results_are_measured_once_per_key_unless_forced(
+    suite: Suite, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    runs = itertools.count(1)
+    monkeypatch.setattr(suite, "measure", lambda **_: {"run": next(runs)})
+    assert suite.load_or_measure(quick=True) == {"run": 1}
+    assert suite.load_or_measure(quick=True) == {"run": 1}
+    assert suite.latest_cached() == {"run": 1}
+    assert suite.load_or_measure(quick=True, force=True) == {"run": 2}
+    assert suite.load_or_measure(quick=False) == {"run": 3}
