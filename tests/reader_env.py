@@ -36,10 +36,10 @@ KERNEL = "dyndocs-reader"
 def readme_install(root: Path = ROOT) -> str:
     """The reader's install command, as the README gives it."""
     readme = (root / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Run the notebooks", 1)[-1]
-    found = re.search(r"^notebook-env/bin/pip install (.+)$", section, re.M)
+    section = readme.split("## Run the examples", 1)[-1]
+    found = re.search(r"^examples-env/bin/pip install (.+)$", section, re.M)
     if found is None:
-        raise LookupError("README.md, ## Run the notebooks: no `notebook-env/bin/pip install` line")
+        raise LookupError("README.md, ## Run the examples: no `examples-env/bin/pip install` line")
     return found[1]
 
 

@@ -8,8 +8,8 @@ import pytest
 from . import reader_env
 
 README = (
-    "# Guide\n\n## Run the notebooks\n\n"
-    "```bash\nnotebook-env/bin/pip install torch==2.13.0 . ipykernel\n```\n"
+    "# Guide\n\n## Run the examples\n\n"
+    "```bash\nexamples-env/bin/pip install torch==2.13.0 . ipykernel\n```\n"
 )
 
 
@@ -27,8 +27,8 @@ def test_the_install_line_is_the_readmes(tmp_path: Path) -> None:
 
 
 def test_a_readme_without_the_install_line_is_named(tmp_path: Path) -> None:
-    root = project(tmp_path, readme="# Guide\n\n## Run the notebooks\n\nNothing here.\n")
-    with pytest.raises(LookupError, match=r"README\.md, ## Run the notebooks"):
+    root = project(tmp_path, readme="# Guide\n\n## Run the examples\n\nNothing here.\n")
+    with pytest.raises(LookupError, match=r"README\.md, ## Run the examples"):
         reader_env.readme_install(root)
 
 

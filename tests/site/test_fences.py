@@ -15,6 +15,7 @@ import pytest
 from sitebuild.includes import expand, include_target
 from sitebuild.strings import Strings
 
+from ..reader_env import readme_install
 from ..support import CONFIG, ROOT, docs, fences, locales, pages, project
 
 RUN = {"python", "py", "pycon"}
@@ -56,6 +57,11 @@ def test_shell_commands_name_what_exists(page: str) -> None:
                 assert target in targets, f"docs/{page}: `{line}` names no Make target"
             for path in re.findall(r"(?:snippets|dyndocs)/[\w./-]+\.py", line):
                 assert (ROOT / path).is_file(), f"docs/{page}: `{line}` names a missing file"
+            for install in re.findall(r"^examples-env/bin/pip install (.+)$", line):
+                assert install == readme_install(), (
+                    f"docs/{page}: `{line}` installs other packages than the README's line, "
+                    "which the suite builds the reader's venv from"
+                )
 
 
 def pasted(body: str, *, output: bool) -> str | None:
