@@ -29,11 +29,12 @@ LIGHTHOUSE := .cache/lighthouse-tool/node_modules/lighthouse/cli/index.js
 tools: system
 	@$(MAKE) --no-print-directory -j2 $(LIGHTHOUSE) $(STAMP)
 
-## Run the whole test suite, one pytest worker per core (pytest-xdist). Stops at once if system
-## packages are missing and this user cannot install them; otherwise installs them, then
-## Lighthouse, beside the project's venv and the reader's venv made after it.
+## Run the whole test suite, one pytest worker per core (pytest-xdist). Each file's tests stay on
+## one worker: a page's or a docstring's examples share a namespace and run in order. Stops at
+## once if system packages are missing and this user cannot install them; otherwise installs
+## them, then Lighthouse, beside the project's venv and the reader's venv made after it.
 ## PYTEST_ARGS replaces the arguments, e.g. PYTEST_ARGS="tests/dyndocs -q".
-PYTEST_ARGS ?= -n auto
+PYTEST_ARGS ?= -n auto --dist loadfile
 test:
 	@.ci/system-packages check
 	@$(MAKE) --no-print-directory -j2 $(LIGHTHOUSE) $(STAMP) reader-env

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -109,3 +110,12 @@ def test_one_worker_of_a_run_reports_a_failed_build_in_full(
     assert first_to_report(run) is False  # type: ignore[arg-type]
     monkeypatch.delenv("PYTEST_XDIST_WORKER")
     assert first_to_report(run) is True  # type: ignore[arg-type]
+
+
+def test_make_test_keeps_each_files_tests_on_one_worker() -> None:
+    """Sybil runs a page's or a docstring's examples in order, in one namespace: xdist must not
+    share them out between workers (``--dist loadfile``; xdist 3.8's ``loadgroup`` cannot group
+    them under pytest 9)."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    (default,) = re.findall(r"^PYTEST_ARGS \?= (.+)$", makefile, re.MULTILINE)
+    assert "-n auto" in default and "--dist loadfile" in default, default

@@ -8,7 +8,6 @@ import subprocess
 from pathlib import Path
 
 import nbformat
-import pytest
 
 from sitebuild.includes import expand
 from sitebuild.notebooks import colab_url
@@ -126,11 +125,10 @@ def test_the_reader_environment_has_torch_and_dyndocs_only(reader_env: Path) -> 
     assert list((torch_init.parent / "__pycache__").glob("__init__.cpython-*.pyc"))
 
 
-@pytest.mark.parametrize("article", articles(), ids=str)
 def test_every_notebook_runs_top_to_bottom_in_a_fresh_kernel(
-    built_site: Path, reader_env: Path, article: Path
+    built_site: Path, reader_env: Path
 ) -> None:
-    """The English notebook of ``article``, in a fresh kernel of the reader's environment
-    (:mod:`tests.reader_runs`); one test per notebook, so that the workers share them out."""
-    failures = run_notebooks(built_site, reader_env, chosen=[article])
+    """The English notebooks, each in a fresh kernel of the reader's environment
+    (:mod:`tests.reader_runs`), side by side."""
+    failures = run_notebooks(built_site, reader_env)
     assert not failures, "\n\n".join(failures)
