@@ -5,7 +5,7 @@ inputs hold: the install line, the Python version, ``pyproject.toml`` and the ``
 that ``pip install .`` copies, and this module and the installer, which make it.
 
 The venv is made with ``python -m venv``, as the README does, but without pip, which nothing here
-uses. The install line's arguments are installed by uv (:mod:`tests.installer`) from pip's
+uses. The install line's arguments are installed by uv (:mod:`sitebuild.install`) from pip's
 configured sources, then byte-compiled, with the project venv's bytecode linked in for the files
 both venvs share: about 6 s on 2 cores, where pip took 72 s. ``make test`` makes it once the
 project's venv is ready, and ``tests/resources.py`` makes it too when it is missing (a run of
@@ -26,7 +26,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import installer
+from sitebuild import install as installer
 
 ROOT = Path(__file__).resolve().parents[1]
 KERNEL = "dyndocs-reader"

@@ -22,7 +22,7 @@ On 2 cores the project's venv now takes about 40 s in all, and the reader's 6 s 
 
 Usage::
 
-    .venv/bin/python -m tests.installer -c requirements.lock -e .   # into this Python's venv
+    .venv/bin/python -m sitebuild.install -c requirements.lock -e .   # into this Python's venv
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ def uv_options(pip_settings: dict[str, str]) -> tuple[list[str], dict[str, str]]
         elif key not in IGNORED:
             raise ValueError(
                 f"pip's configuration sets {key!r} (see `pip config list`), which the installer "
-                "(tests/installer.py) does not pass to uv: unset it, or teach the installer"
+                "(sitebuild/install.py) does not pass to uv: unset it, or teach the installer"
             )
     return options, env
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from . import installer
+from sitebuild import install as installer
 
 LISTING = """\
 global.extra-index-url='file:///opt/a/simple file:///opt/b/simple'
@@ -48,7 +48,7 @@ def test_each_source_is_passed_to_uv_and_the_certificate_as_its_variable() -> No
 
 
 def test_a_setting_that_changes_what_is_installed_and_is_not_passed_stops_it() -> None:
-    with pytest.raises(ValueError, match=r"sets 'only-binary'.*tests/installer"):
+    with pytest.raises(ValueError, match=r"sets 'only-binary'.*sitebuild/install"):
         installer.uv_options({"find-links": "/w", "only-binary": ":all:"})
 
 
@@ -67,11 +67,11 @@ def test_the_command_takes_the_sources_from_pips_own_configuration(tmp_path: Pat
 
 
 def test_the_makefile_installs_the_project_with_it() -> None:
-    makefile = (Path(__file__).resolve().parents[1] / "Makefile").read_text()
+    makefile = (Path(__file__).resolve().parents[2] / "Makefile").read_text()
     recipe = makefile.split("\n$(STAMP):", 1)[1].split("\n\n", 1)[0]
-    assert "tests/installer.py" in recipe.splitlines()[0], "a change to it remakes the venv"
+    assert "sitebuild/install.py" in recipe.splitlines()[0], "a change to it remakes the venv"
     assert "-m pip install -qq --disable-pip-version-check -c requirements.lock uv" in recipe
-    assert '-m tests.installer -c requirements.lock -e . -e "./sitebuild[dev]"' in recipe
+    assert '-m sitebuild.install -c requirements.lock -e . -e "./sitebuild[dev]"' in recipe
 
 
 def venv_with(tmp_path: Path, modules: dict[str, str]) -> tuple[Path, Path]:
