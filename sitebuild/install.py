@@ -1,4 +1,6 @@
-"""Installs packages into a venv with uv, from the sources pip is configured with.
+"""Installs packages into a venv with uv, from the sources pip is configured with, if any, else
+from the project's own: torch's CPU build from the PyTorch CPU index on Linux (``pyproject.toml``,
+``[tool.uv.sources]``), where PyPI's wheel is the CUDA build.
 
 On 2 cores, uv installs the project's packages in about 15 s and the reader's in 7 s, where pip
 took 71 s and 72 s. But uv does not read pip's
@@ -6,7 +8,9 @@ configuration (``pip.conf``, ``PIP_*``), and that is where a machine says where 
 this one's CPU build of torch is in a find-links folder. No library maps one to the other, so
 this module reads pip's settings with ``pip config list`` and gives uv the same sources. A key
 that changes what pip would install and that it cannot pass on stops it, named, so uv never
-quietly installs from elsewhere.
+quietly installs from elsewhere. A machine whose pip names sources of its own (this one, CI with
+a mirror) installs with ``--no-sources``, so torch too comes from them; a reader's, with PyPI alone,
+gets the project's sources.
 
 uv resolves across all indexes, as pip does (``--index-strategy unsafe-best-match``): by default
 it takes a package from the first index that has it. Then :func:`byte_compile` byte-compiles the
@@ -33,6 +37,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -44,7 +49,7 @@ FLAGS = {"no-index": "--no-index", "pre": "--prerelease=allow"}
 IGNORED = frozenset({
     "timeout", "default-timeout", "retries", "disable-pip-version-check", "no-cache-dir",
     "cache-dir", "progress-bar", "quiet", "verbose", "no-color", "log", "root-user-action",
-    "require-virtualenv", "no-input", "cert", "trusted-host",
+    "require-virtualenv", "no-input", "cert", "trusted-host", "config-file",
 })  # fmt: skip
 """Settings that change how pip downloads or talks, not what it installs (``cert`` is passed as
 ``SSL_CERT_FILE``, which uv reads)."""
@@ -52,6 +57,10 @@ SKIPPED = r"/(tests?|torch/testing/_internal|mypyc?)/"
 """The folders :func:`byte_compile` leaves to be compiled when imported."""
 SECTIONS = ("global", "install", ":env:")
 """The sections ``pip install`` reads, each overriding the one before."""
+SOURCES = frozenset({"--index-url", "--extra-index-url", "--find-links", "--no-index"})
+"""uv's options that say where packages come from: given any, the project's sources are not used."""
+PYPROJECT = Path(__file__).resolve().parents[1] / "pyproject.toml"
+"""The root project's, whose ``[[tool.uv.index]]`` tables a failed install is checked against."""
 
 
 def settings(listing: str) -> dict[str, str]:
@@ -68,9 +77,10 @@ def settings(listing: str) -> dict[str, str]:
 
 
 def uv_options(pip_settings: dict[str, str]) -> tuple[list[str], dict[str, str]]:
-    """uv's options and environment for the same sources as ``pip_settings``: for example
-    ``(["--find-links", "/w", "--find-links", "/v"], {"SSL_CERT_FILE": "/ca.pem"})`` from
-    ``{"find-links": "/w /v", "timeout": "60", "cert": "/ca.pem"}``.
+    """uv's options and environment for the same sources as ``pip_settings``, with
+    ``--no-sources`` if it names any: for example ``(["--find-links", "/w", "--find-links", "/v",
+    "--no-sources"], {"SSL_CERT_FILE": "/ca.pem"})`` from ``{"find-links": "/w /v", "timeout":
+    "60", "cert": "/ca.pem"}``, and ``([], {})`` from ``{"timeout": "60"}``.
 
     Raises:
         ValueError: A setting uv is not given here; the message names it.
@@ -92,7 +102,41 @@ def uv_options(pip_settings: dict[str, str]) -> tuple[list[str], dict[str, str]]
                 f"pip's configuration sets {key!r} (see `pip config list`), which the installer "
                 "(sitebuild/install.py) does not pass to uv: unset it, or teach the installer"
             )
+    if SOURCES.intersection(options):
+        options.append("--no-sources")
     return options, env
+
+
+def indexes(pyproject: Path, environ: Mapping[str, str]) -> dict[str, str]:
+    """The URL of each of ``pyproject``'s ``[[tool.uv.index]]`` tables, and where it is set:
+    ``{"https://download.pytorch.org/whl/cpu": "pyproject.toml, [[tool.uv.index]] pytorch-cpu"}``,
+    or the URL that ``UV_INDEX=pytorch-cpu=<url>`` in ``environ`` sets in its place, as uv does."""
+    overrides = dict(item.partition("=")[::2] for item in environ.get("UV_INDEX", "").split())
+    found: dict[str, str] = {}
+    uv = tomllib.loads(pyproject.read_text()).get("tool", {}).get("uv", {})
+    for table in uv.get("index", []):
+        name = table.get("name")
+        where = f"{pyproject.name}, [[tool.uv.index]] {name or table['url']}"
+        if name in overrides:
+            url, where = overrides[name], f"UV_INDEX={name}={overrides[name]}, over {where}"
+        else:
+            url = table["url"]
+        found[url.rstrip("/")] = where
+    return found
+
+
+def explain(error: str, pyproject: Path, environ: Mapping[str, str]) -> str:
+    """The line that names the project's index in uv's ``error`` if it failed to fetch from it,
+    such as ``could not reach the package index http://127.0.0.1:9/simple (UV_INDEX=...)``; or
+    ``""``."""
+    try:
+        found = indexes(pyproject, environ)
+    except (OSError, KeyError, tomllib.TOMLDecodeError):
+        return ""  # uv's own error names the pyproject.toml it could not read
+    for url, where in found.items():
+        if url in error:
+            return f"could not reach the package index {url} ({where}); uv's error follows\n"
+    return ""
 
 
 def command(
@@ -164,12 +208,16 @@ def share_bytecode(source_lib: Path, target_lib: Path) -> int:
     return linked
 
 
-def install(python: Path, args: Sequence[str]) -> subprocess.CompletedProcess[str]:
+def install(
+    python: Path, args: Sequence[str], environ: Mapping[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     """Installs ``args`` (``pip install``'s arguments) into ``python``'s venv, byte-compiled;
-    the output of the step that failed, or of the last."""
-    argv, env = command(python, args)
+    the output of the step that failed, or of the last. A failure to fetch from one of the
+    project's indexes is named first, with where it is set (:func:`explain`)."""
+    argv, env = command(python, args, environ)
     done = subprocess.run(argv, env=env, capture_output=True, text=True)
     if done.returncode != 0:
+        done.stderr = explain(done.stderr, PYPROJECT, env) + done.stderr
         return done
     return byte_compile(python)
 
