@@ -1,28 +1,8 @@
-"""Installs packages into a venv with uv, from the sources pip is configured with, if any, else
-from the project's own: torch's CPU build from the PyTorch CPU index on Linux (``pyproject.toml``,
-``[tool.uv.sources]``), where PyPI's wheel is the CUDA build.
-
-On 2 cores, uv installs the project's packages in about 15 s and the reader's in 7 s, where pip
-took 71 s and 72 s. But uv does not read pip's
-configuration (``pip.conf``, ``PIP_*``), and that is where a machine says where its wheels lie:
-this one's CPU build of torch is in a find-links folder. No library maps one to the other, so
-this module reads pip's settings with ``pip config list`` and gives uv the same sources. A key
-that changes what pip would install and that it cannot pass on stops it, named, so uv never
-quietly installs from elsewhere. A machine whose pip names sources of its own (this one, CI with
-a mirror) installs with ``--no-sources``, so torch too comes from them; a reader's, with PyPI alone,
-gets the project's sources.
-
-uv resolves across all indexes, as pip does (``--index-strategy unsafe-best-match``): by default
-it takes a package from the first index that has it. Then :func:`byte_compile` byte-compiles the
-venv on every core, as pip does one file after another: a machine may set
-``PYTHONDONTWRITEBYTECODE`` (this one does), and then every process that imports torch compiles
-it again. It skips what no run imports: the packages' own test suites, torch's test helpers (one
-file there is Python 3.12 syntax) and mypy, which only lint runs.
-
-A second venv installed from the same uv cache holds the same files: uv hard-links them, so a
-module's source is one file in both. :func:`share_bytecode` links the first venv's bytecode of
-those files into the second before it is byte-compiled, which then compiles only what differs.
-On 2 cores the project's venv now takes about 40 s in all, and the reader's 6 s (it took 32 s).
+"""Installs packages into a venv with uv: from the sources pip is configured with, if any (uv does
+not read ``pip.conf`` or ``PIP_*``, and this machine's torch lies in a find-links folder), else from
+the project's (``pyproject.toml``: torch's CPU build from the PyTorch CPU index on Linux, where
+PyPI's is the CUDA build). A pip setting that changes what is installed and that uv is not given
+stops it, named, so uv never quietly installs from elsewhere.
 
 Usage::
 
@@ -33,10 +13,8 @@ from __future__ import annotations
 
 import ast
 import os
-import re
 import subprocess
 import sys
-import tempfile
 import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -53,14 +31,12 @@ IGNORED = frozenset({
 })  # fmt: skip
 """Settings that change how pip downloads or talks, not what it installs (``cert`` is passed as
 ``SSL_CERT_FILE``, which uv reads)."""
-SKIPPED = r"/(tests?|torch/testing/_internal|mypyc?)/"
-"""The folders :func:`byte_compile` leaves to be compiled when imported."""
 SECTIONS = ("global", "install", ":env:")
 """The sections ``pip install`` reads, each overriding the one before."""
 SOURCES = frozenset({"--index-url", "--extra-index-url", "--find-links", "--no-index"})
 """uv's options that say where packages come from: given any, the project's sources are not used."""
 PYPROJECT = Path(__file__).resolve().parents[1] / "pyproject.toml"
-"""The root project's, whose ``[[tool.uv.index]]`` tables a failed install is checked against."""
+"""The project's, whose ``[[tool.uv.index]]`` a failed install is checked against."""
 
 
 def settings(listing: str) -> dict[str, str]:
@@ -77,10 +53,9 @@ def settings(listing: str) -> dict[str, str]:
 
 
 def uv_options(pip_settings: dict[str, str]) -> tuple[list[str], dict[str, str]]:
-    """uv's options and environment for the same sources as ``pip_settings``, with
-    ``--no-sources`` if it names any: for example ``(["--find-links", "/w", "--find-links", "/v",
-    "--no-sources"], {"SSL_CERT_FILE": "/ca.pem"})`` from ``{"find-links": "/w /v", "timeout":
-    "60", "cert": "/ca.pem"}``, and ``([], {})`` from ``{"timeout": "60"}``.
+    """uv's options and environment for the same sources as ``pip_settings``, and
+    ``--no-sources`` if it has any: ``(["--find-links", "/w", "--find-links", "/v", "--no-sources"],
+    {"SSL_CERT_FILE": "/ca.pem"})`` from ``{"find-links": "/w /v", "cert": "/ca.pem"}``.
 
     Raises:
         ValueError: A setting uv is not given here; the message names it.
@@ -107,34 +82,19 @@ def uv_options(pip_settings: dict[str, str]) -> tuple[list[str], dict[str, str]]
     return options, env
 
 
-def indexes(pyproject: Path, environ: Mapping[str, str]) -> dict[str, str]:
-    """The URL of each of ``pyproject``'s ``[[tool.uv.index]]`` tables, and where it is set:
-    ``{"https://download.pytorch.org/whl/cpu": "pyproject.toml, [[tool.uv.index]] pytorch-cpu"}``,
-    or the URL that ``UV_INDEX=pytorch-cpu=<url>`` in ``environ`` sets in its place, as uv does."""
+def explain(error: str, pyproject: Path, environ: Mapping[str, str]) -> str:
+    """The line that names the index of ``pyproject``'s ``[[tool.uv.index]]`` whose URL uv's
+    ``error`` holds, and where it is set (``UV_INDEX=<name>=<url>`` replaces it, as in uv): such as
+    ``could not reach the package index https://download.pytorch.org/whl/cpu (pyproject.toml,
+    [[tool.uv.index]] pytorch-cpu); uv's error follows``; or ``""``."""
     overrides = dict(item.partition("=")[::2] for item in environ.get("UV_INDEX", "").split())
-    found: dict[str, str] = {}
     uv = tomllib.loads(pyproject.read_text()).get("tool", {}).get("uv", {})
     for table in uv.get("index", []):
-        name = table.get("name")
-        where = f"{pyproject.name}, [[tool.uv.index]] {name or table['url']}"
-        if name in overrides:
-            url, where = overrides[name], f"UV_INDEX={name}={overrides[name]}, over {where}"
-        else:
-            url = table["url"]
-        found[url.rstrip("/")] = where
-    return found
-
-
-def explain(error: str, pyproject: Path, environ: Mapping[str, str]) -> str:
-    """The line that names the project's index in uv's ``error`` if it failed to fetch from it,
-    such as ``could not reach the package index http://127.0.0.1:9/simple (UV_INDEX=...)``; or
-    ``""``."""
-    try:
-        found = indexes(pyproject, environ)
-    except (OSError, KeyError, tomllib.TOMLDecodeError):
-        return ""  # uv's own error names the pyproject.toml it could not read
-    for url, where in found.items():
-        if url in error:
+        where = f"{pyproject.name}, [[tool.uv.index]] {table.get('name', table['url'])}"
+        url = overrides.get(table.get("name"), table["url"])
+        if url != table["url"]:
+            where = f"UV_INDEX={table['name']}={url}, over {where}"
+        if url.rstrip("/") in error:
             return f"could not reach the package index {url} ({where}); uv's error follows\n"
     return ""
 
@@ -147,79 +107,25 @@ def command(
     from uv import find_uv_bin  # the project's venv has it; the reader's venv is made from there
 
     environ = dict(os.environ if environ is None else environ)
-    listing = subprocess.run(
-        [sys.executable, "-m", "pip", "config", "list"], check=True, capture_output=True,
-        text=True, env=environ,
-    ).stdout  # fmt: skip
-    options, env = uv_options(settings(listing))
-    uv = [find_uv_bin(), "pip", "install", "--quiet", "--python", str(python)]
+    pip_config = [sys.executable, "-m", "pip", "config", "list"]
+    listing = subprocess.run(pip_config, check=True, capture_output=True, text=True, env=environ)
+    options, env = uv_options(settings(listing.stdout))
+    # Bytecode now: where PYTHONDONTWRITEBYTECODE is set (here), each run would compile torch again.
+    uv = [find_uv_bin(), "pip", "install", "--quiet", "--compile-bytecode", "--python", str(python)]
+    # As pip does: the best version across all indexes, not the first index's that has it.
     return [*uv, "--index-strategy", "unsafe-best-match", *options, *args], {**env, **environ}
-
-
-def byte_compile(python: Path, processes: int | None = None) -> subprocess.CompletedProcess[str]:
-    """Byte-compiles ``python``'s venv, but for what no run imports (SKIPPED): one ``compileall``
-    per core, each handed its share of the files; the result of the one that failed, or of the last.
-
-    ``compileall -j N`` hands each file to a worker on its own. For a venv's 9,000 files on 2 cores
-    that took 36 s and 66 CPU-seconds, against 23 s and 44 here, and checking a venv already
-    compiled took 8 s instead of 1.
-    """
-    lib = python.parent.parent / "lib"
-    files = sorted(str(path) for path in lib.rglob("*.py") if not re.search(SKIPPED, str(path)))
-    count = processes or os.cpu_count() or 1
-    with tempfile.TemporaryDirectory() as lists:
-        running = []
-        for share in range(count):
-            listed = Path(lists) / f"share-{share}.txt"
-            listed.write_text("\n".join(files[share::count]) + "\n", encoding="utf-8")
-            argv = [str(python), "-m", "compileall", "-q", "-i", str(listed)]
-            running.append(subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                            text=True))  # fmt: skip
-        results = []
-        for process in running:
-            stdout, stderr = process.communicate()
-            results.append(
-                subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
-            )
-    return next((done for done in results if done.returncode != 0), results[-1])
-
-
-def share_bytecode(source_lib: Path, target_lib: Path) -> int:
-    """Hard-links into ``target_lib`` each bytecode file of ``source_lib`` whose source is the
-    very same file in both (one inode: uv linked both from its cache), so its bytecode, which
-    records the source's size and time, is valid in both; returns how many it linked.
-
-    A file whose source differs, or that either side lacks, is left to ``compileall``.
-    """
-    linked = 0
-    for cached in source_lib.rglob("__pycache__/*.pyc"):
-        module = cached.name.split(".", 1)[0] + ".py"
-        source = cached.parent.parent / module
-        relative = cached.relative_to(source_lib)
-        target = target_lib / relative
-        twin = target.parent.parent / module
-        if target.exists() or not twin.exists() or not source.exists():
-            continue
-        if not os.path.samefile(source, twin):
-            continue
-        target.parent.mkdir(exist_ok=True)
-        os.link(cached, target)
-        linked += 1
-    return linked
 
 
 def install(
     python: Path, args: Sequence[str], environ: Mapping[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """Installs ``args`` (``pip install``'s arguments) into ``python``'s venv, byte-compiled;
-    the output of the step that failed, or of the last. A failure to fetch from one of the
-    project's indexes is named first, with where it is set (:func:`explain`)."""
+    """Installs ``args`` (``pip install``'s arguments) into ``python``'s venv; uv's result, with
+    a failure to fetch from one of the project's indexes named first (:func:`explain`)."""
     argv, env = command(python, args, environ)
     done = subprocess.run(argv, env=env, capture_output=True, text=True)
     if done.returncode != 0:
         done.stderr = explain(done.stderr, PYPROJECT, env) + done.stderr
-        return done
-    return byte_compile(python)
+    return done
 
 
 if __name__ == "__main__":
