@@ -10,13 +10,13 @@ export PYTHONBREAKPOINT := 0
 
 .PHONY: serve test build bench bench-record lighthouse lighthouse-tool tools reader-env system lock clean
 
-# The venv's pip installs uv (at the version requirements.lock pins), and uv installs the rest, from
-# the sources pip is configured with, then compileall byte-compiles it on every core
-# (tests/installer.py): about 40 s in all on 2 cores, where pip 26 took 71 s + 31 s.
-$(STAMP): pyproject.toml sitebuild/pyproject.toml requirements.lock tests/installer.py
+# The venv's pip installs uv (at the version requirements.lock pins), and uv installs the rest,
+# byte-compiled (sitebuild/install.py): from the sources pip is configured with, if any; else from
+# PyPI, with torch's CPU build from the PyTorch CPU index on Linux (pyproject.toml).
+$(STAMP): pyproject.toml sitebuild/pyproject.toml requirements.lock sitebuild/install.py
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -qq --disable-pip-version-check -c requirements.lock uv
-	$(BIN)/python -m tests.installer -c requirements.lock -e . -e "./sitebuild[dev]"
+	$(BIN)/python -m sitebuild.install -c requirements.lock -e . -e "./sitebuild[dev]"
 	@touch $(STAMP)
 
 ## Serve the site with all three languages at http://127.0.0.1:8000 (never measures benchmarks)

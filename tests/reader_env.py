@@ -5,11 +5,9 @@ inputs hold: the install line, the Python version, ``pyproject.toml`` and the ``
 that ``pip install .`` copies, and this module and the installer, which make it.
 
 The venv is made with ``python -m venv``, as the README does, but without pip, which nothing here
-uses. The install line's arguments are installed by uv (:mod:`tests.installer`) from pip's
-configured sources, then byte-compiled, with the project venv's bytecode linked in for the files
-both venvs share: about 6 s on 2 cores, where pip took 72 s. ``make test`` makes it once the
-project's venv is ready, and ``tests/resources.py`` makes it too when it is missing (a run of
-``pytest`` alone).
+uses. The install line's arguments are installed by uv (:mod:`sitebuild.install`) from pip's
+configured sources, byte-compiled. ``make test`` makes it once the project's venv is ready, and
+``tests/resources.py`` makes it too when it is missing (a run of ``pytest`` alone).
 
 Usage::
 
@@ -26,7 +24,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import installer
+from sitebuild import install as installer
 
 ROOT = Path(__file__).resolve().parents[1]
 KERNEL = "dyndocs-reader"
@@ -76,13 +74,6 @@ def make(root: Path = ROOT, python: str = sys.executable) -> Path:
         # which ensurepip adds on Python 3.11 and not on 3.12: the runs prove neither is needed.
         run(root, [python, "-m", "venv", "--without-pip", str(env)])
         run(root, *installer.command(reader_python, install.split()))
-        # The packages both venvs hold are one set of files: their bytecode is made once.
-        installer.share_bytecode(Path(python).parent.parent / "lib", env / "lib")
-        compiled = installer.byte_compile(reader_python)
-        if compiled.returncode != 0:
-            raise RuntimeError(
-                f"the reader's venv: byte-compiling failed:\n{compiled.stdout}{compiled.stderr}"
-            )
         run(root, kernel)
         (env / "ready").write_text("")
     return env
