@@ -76,11 +76,13 @@ $(LIGHTHOUSE): | system
 system:
 	@.ci/system-packages
 
-## Re-pin every dependency after changing a pyproject.toml
+## Re-pin every dependency after changing a pyproject.toml; torch without its +cpu label, which
+## PyPI does not have (the label is matched anyway: PEP 440)
 lock: $(STAMP)
 	@{ echo "# Exact pins for reproducible builds; used as a constraints file by the Makefile and CI."; \
 	   echo "# Regenerate with: make lock"; \
-	   $(BIN)/python -m pip freeze --exclude-editable; } > requirements.lock
+	   $(BIN)/python -m pip freeze --exclude-editable | sed 's/^torch==\(.*\)+cpu$$/torch==\1/'; \
+	 } > requirements.lock
 
 clean:
 	rm -rf site .cache
