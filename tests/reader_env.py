@@ -70,7 +70,7 @@ def make(root: Path = ROOT, python: str = sys.executable) -> Path:
         reader_python = env / "bin" / "python"
         kernel = [str(reader_python), "-m", "ipykernel", "install", "--prefix", str(env),
                   "--name", KERNEL]  # fmt: skip
-        # Without pip: uv installs, and ensurepip's pip took 10 s of 24. Nor has it setuptools,
+        # Without pip: uv installs, and ensurepip costs most of the set-up. Nor has it setuptools,
         # which ensurepip adds on Python 3.11 and not on 3.12: the runs prove neither is needed.
         run(root, [python, "-m", "venv", "--without-pip", str(env)])
         run(root, *installer.command(reader_python, install.split()))

@@ -5,7 +5,7 @@ Compile time (``setup_s``) is each model's own, and a compile in empty caches:
 - A throwaway linear layer with a ReLU is compiled first, the way the models are, so Inductor's
   one-time start-up in a fresh process is not charged to the first model. (A function without
   parameters, compiled with the caches on, was a cache hit that left most of the start-up to the
-  first model: its compile took 0.8 to 1.5 s instead of 0.2 s.)
+  first model.)
 - Each first call runs in Inductor's ``fresh_cache``, an empty cache folder with the in-memory
   caches cleared, so nothing is reused from an earlier run: not the FX graph, not AOTAutograd's
   result, and not the C++ compiler's output, which the graph cache's switch alone leaves on. Only
