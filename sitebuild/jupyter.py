@@ -1,13 +1,15 @@
 """mkdocs-jupyter, asked which pages are notebooks by its ``include`` patterns first.
 
-mkdocs-jupyter 0.26 decides whether a page is a notebook by parsing the page with jupytext
-*before* it looks at its ``include`` patterns, and MkDocs asks that for every page several times
-per language build, so a warm build spent much of its time in jupytext. This subclass checks the patterns (cheap) first and only then asks the original, which still checks
-the page's jupytext header. It is registered as ``dyndocs-jupyter`` and takes the same settings.
+mkdocs-jupyter 0.26 decides whether a page is a notebook by parsing the page with jupytext *before*
+it looks at its ``include`` patterns, and MkDocs asks that for every page several times per language
+build, so a warm build spent much of its time in jupytext. This subclass checks the patterns (cheap)
+first and only then asks the original, which still checks the page's jupytext header. It is
+registered as ``dyndocs-jupyter`` and takes the same settings.
 
 Importing mkdocs-jupyter imports nbconvert's ``NbConvertApp``, whose class body makes one of each
-installed exporter to list their names in its help text, on every build. nbconvert's own ``NBCONVERT_DISABLE_CONFIG_EXPORTERS`` lists the names without making them; the
-exporter a conversion uses is made as before. It is set (unless already set) before the import.
+installed exporter to list their names in its help text, on every build. nbconvert's own
+``NBCONVERT_DISABLE_CONFIG_EXPORTERS`` lists the names without making them; the exporter a
+conversion uses is made as before. It is set (unless already set) before the import.
 
 Examples:
     >>> from types import SimpleNamespace
