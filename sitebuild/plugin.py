@@ -42,7 +42,7 @@ from sitebuild.project import Project
 from sitebuild.runs import CodeRunner
 from sitebuild.strings import Strings
 
-PRUNED = ("runs", "search", "minify", "graphs", "stylesheets")
+PRUNED = ("runs", "search", "graphs", "stylesheets")
 """Cache folders whose entries no build has read for cachefiles.KEEP_DAYS are deleted."""
 
 
