@@ -42,7 +42,7 @@ from sitebuild.project import Project
 from sitebuild.runs import CodeRunner
 from sitebuild.strings import Strings
 
-PRUNED = ("runs", "search", "graphs", "stylesheets")
+PRUNED = ("runs", "graphs", "stylesheets")
 """Cache folders whose entries no build has read for cachefiles.KEEP_DAYS are deleted."""
 
 
@@ -67,7 +67,6 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         self.project = Project.from_config(config)
         languages.configure(config, self.project.cache)
-        search.cache_entries(config, self.project.cache / "search")
         self._keep_docstring_templates(config)
         if self.benchmarks is None:
             self.benchmarks = Benchmarks(
