@@ -67,7 +67,6 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         self.project = Project.from_config(config)
         languages.configure(config, self.project.cache)
-        self._keep_docstring_templates(config)
         if self.benchmarks is None:
             self.benchmarks = Benchmarks(
                 self.project.root, self.project.cache / "bench", serving=self.serving
@@ -161,19 +160,8 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         return env
 
     def _compiled_templates(self) -> jinja2.FileSystemBytecodeCache:
-        """Where compiled Jinja templates are kept, the theme's and mkdocstrings' alike."""
+        """Where the theme's compiled Jinja templates are kept."""
         return jinja2.FileSystemBytecodeCache(str(self._cache_dir("jinja")))
-
-    def _keep_docstring_templates(self, config: MkDocsConfig) -> None:
-        """Keep mkdocstrings' compiled templates on disk too: each language build made new
-        handlers, which compiled the same hundred templates again (0.7 s of a warm build)."""
-        docstrings = config.plugins.get("mkdocstrings")
-        handlers = getattr(docstrings, "_handlers", None)
-        if handlers is None:
-            return
-        kept = self._compiled_templates()
-        for name in handlers._handlers_config:
-            handlers.get_handler(name).env.bytecode_cache = kept
 
     def _cache_dir(self, name: str) -> Path:
         folder = self._project().cache / name
