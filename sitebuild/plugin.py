@@ -149,7 +149,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         if self._is_notebook_page(page, config):
             output = notebook_pages.slim(output)
         output = weight.drop_repeated_styles(weight.drop_unused_stylesheets(output))
-        output = weight.unwrap_plain_tokens(weight.minify_inline_scripts(output))
+        output = weight.minify_inline_scripts(output)
         locale = languages.current_locale(config)
         return a11y.name_dialogs(output, self.strings.get(locale, "page.search"))
 

@@ -6,13 +6,6 @@ drawing carries its own ``<style>`` so that it stands alone in a notebook; on a 
 styles apply to the whole document, the first copy serves them all. The minify plugin leaves
 inline scripts as written; jsmin minifies them.
 
-Pygments wraps every token of a code block in its own ``<span>``. Names, runs of spaces,
-punctuation and operators are drawn in the code's own colour (Material does so for names and
-spaces; ``overrides/main.html`` for punctuation and operators, which Material greys), so their
-spans only cost: half of a code-heavy page's elements, which the browser must style and lay out
-before the first paint, and a sixth of its bytes. Those spans are unwrapped; a browser test
-checks that they would look the same as the text around them.
-
 Examples:
     >>> from sitebuild.weight import drop_unused_stylesheets
     >>> page = '<link rel="stylesheet" href="../assets/_mkdocstrings.css"><p>Prose.</p>'
@@ -22,8 +15,6 @@ Examples:
     '<svg><style>a{}</style></svg><svg></svg>'
     >>> minify_inline_scripts("<script>\n  var answer = 42;  // why\n</script>")
     '<script>var answer=42;</script>'
-    >>> unwrap_plain_tokens('<pre><span class="n">x</span><span class="o">=</span>1</pre>')
-    '<pre>x=1</pre>'
     >>> api = '<link rel="stylesheet" href="assets/_mkdocstrings.css"><div class="doc doc-object">'
     >>> drop_unused_stylesheets(api) == api
     True
@@ -77,15 +68,3 @@ def _minified(script: str) -> str:
     """``script`` minified; remembered, since every page of a build carries the same few."""
     return str(jsmin(script)).strip()
 
-
-PLAIN_TOKEN = re.compile(r'<span class="[nwpo]">([^<]*)</span>')
-"""A Pygments name (``n``), whitespace (``w``), punctuation (``p``) or operator (``o``) token:
-drawn like the text around it. Operator words (``ow``: ``in``, ``not``) keep their colour."""
-
-
-def unwrap_plain_tokens(output: str) -> str:
-    """``output`` with the name, whitespace, punctuation and operator tokens of its code blocks as
-    plain text."""
-    return re.sub(
-        r"<pre\b.*?</pre>", lambda m: PLAIN_TOKEN.sub(r"\1", m[0]), output, flags=re.DOTALL
-    )

@@ -698,42 +698,6 @@ def test_every_chart_is_shown_once_with_readable_text(
     site_pass.record()
 
 
-TOKEN_STYLE = """() => [...document.querySelectorAll('pre code')].slice(0, 5).map(code => {
-    const keys = ['color', 'background-color', 'font-weight', 'font-style', 'text-decoration-line'];
-    const style = element => keys.map(key => getComputedStyle(element).getPropertyValue(key));
-    const text = document.createElement('span');
-    code.appendChild(text);
-    const around = style(text);
-    return ['n', 'w', 'p', 'o'].map(name => {
-        const token = document.createElement('span');
-        token.className = name;
-        code.appendChild(token);
-        return {token: name, same: JSON.stringify(style(token)) === JSON.stringify(around)};
-    });
-}).flat()"""
-
-
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize(
-    "path", ["/tips/performance/", "/notebooks/first-graph/", "/reference/api/"]
-)
-def test_unwrapped_code_tokens_would_look_like_the_text_around_them(
-    server: str, browser, path: str, scheme: str, site_pass: SitePass
-) -> None:
-    """sitebuild.weight unwraps Pygments' name, whitespace, punctuation and operator tokens: a
-    span of any of these classes, put back into a code block, is drawn exactly like the code's
-    own text."""
-    if site_pass.done:
-        return
-    page = browser.new_page(color_scheme=scheme)
-    page.goto(server + path, wait_until="networkidle")
-    tokens = page.evaluate(TOKEN_STYLE)
-    page.close()
-    assert tokens, f"{path}: no code block"
-    assert all(token["same"] for token in tokens), f"{path} ({scheme}): {tokens}"
-    site_pass.record()
-
-
 @pytest.mark.parametrize("path", ["/reference/graph/", "/zh-hant/reference/api/"])
 def test_copying_a_console_example_copies_its_code_alone(
     server: str, browser, path: str, site_pass: SitePass
