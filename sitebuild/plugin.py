@@ -63,8 +63,12 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.serving = command == "serve"
 
+    @event_priority(10)  # before mkdocstrings (0) reads its locale
+    def _docstrings_locale(self, config: MkDocsConfig) -> None:
+        languages.set_docstrings_locale(config)
+
     @event_priority(-110)  # after mkdocs-static-i18n (-100) has switched the language
-    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+    def _configure(self, config: MkDocsConfig) -> MkDocsConfig:
         self.project = Project.from_config(config)
         languages.configure(config, self.project.cache)
         if self.benchmarks is None:
@@ -75,6 +79,8 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         runner = CodeRunner(self.project.root, self.project.cache / "runs")
         self.figures = Figures(runner, self.project.cache / "graphs", self.strings)
         return config
+
+    on_config = CombinedEvent(_docstrings_locale, _configure)
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         project = self._project()
