@@ -32,7 +32,6 @@ from sitebuild import (
     outputs,
     search,
     stylesheets,
-    weight,
 )
 from sitebuild.bench.claims import render_claims, render_markers
 from sitebuild.bench.render import Renderer
@@ -154,8 +153,6 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
             notebooks.write(notebook, path)
         if self._is_notebook_page(page, config):
             output = notebook_pages.slim(output)
-        output = weight.drop_repeated_styles(weight.drop_unused_stylesheets(output))
-        output = weight.minify_inline_scripts(output)
         locale = languages.current_locale(config)
         return a11y.name_dialogs(output, self.strings.get(locale, "page.search"))
 
