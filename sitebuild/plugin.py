@@ -31,7 +31,6 @@ from sitebuild import (
     notebooks,
     outputs,
     search,
-    stylesheets,
 )
 from sitebuild.bench.claims import render_claims, render_markers
 from sitebuild.bench.render import Renderer
@@ -41,7 +40,7 @@ from sitebuild.project import Project
 from sitebuild.runs import CodeRunner
 from sitebuild.strings import Strings
 
-PRUNED = ("runs", "graphs", "stylesheets")
+PRUNED = ("runs", "graphs")
 """Cache folders whose entries no build has read for cachefiles.KEEP_DAYS are deleted."""
 
 
@@ -237,8 +236,6 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     def _finish_languages(self, config: MkDocsConfig) -> None:
         if languages.all_languages_built(config):
             languages.split_search_index(config)
-            stylesheets.purge_site(Path(config.site_dir), self._cache_dir("stylesheets"))
-            stylesheets.retarget_site(Path(config.site_dir))
             self.inventories.write(config)
             self._prune_caches()
             if not self.serving:
