@@ -139,7 +139,7 @@ def site_pass(built_site: Path, browser: LazyBrowser, request: pytest.FixtureReq
     return SitePass(pass_of(built_site, request.node.nodeid), browser)
 
 
-PAGE_BUDGET = 400 * 1024
+PAGE_BUDGET = 500 * 1024
 """Bytes a page may load, uncompressed from a plain static server, before the reader acts."""
 TABS = 8
 """Pages loaded at once by the check of every page."""
