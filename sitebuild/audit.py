@@ -9,8 +9,7 @@ settings, so an unchanged page is not scored again.
 Lighthouse scores the light colour scheme. In the dark one, only the audits that read colours can
 change (SCHEME_RULES); the browser tests run those with axe-core, the engine of Lighthouse's
 accessibility audits, as installed with it (:func:`axe_script`): a whole Lighthouse run per page
-for two of its rules took several times as long, most of it the page load, Lighthouse's CPU
-benchmark and the other gatherers.
+for two of its rules took several times as long, most of it the page load and the gatherers.
 
 ``make test`` checks the gates on the site the test suite builds (``tests/site/test_lighthouse.py``)
 and ``make lighthouse`` adds the performance report (``tests/site/bench_lighthouse.py``);
@@ -100,8 +99,6 @@ class Scores:
     scores: dict[str, int]
     failing: dict[str, list[str]]
     """Per gated category, the audits that did not pass, by id."""
-    benchmark_index: float
-    """Lighthouse's rating of the machine's speed; -1 where the run skipped it (measures_speed)."""
 
 
 def page_digest(site: Path, page: str) -> hashlib._Hash:
@@ -119,19 +116,8 @@ def page_key(site: Path, page: str, categories: tuple[str, ...], run: int) -> st
     """What a run of ``page`` depends on: its HTML, what it loads, Lighthouse and the settings."""
     digest = page_digest(site, page)
     settings = run_settings(categories)
-    speed = measures_speed(categories)
-    digest.update(json.dumps([LIGHTHOUSE_VERSION, categories, run, settings, speed]).encode())
+    digest.update(json.dumps([LIGHTHOUSE_VERSION, categories, run, settings]).encode())
     return digest.hexdigest()[:20]
-
-
-def measures_speed(categories: tuple[str, ...]) -> bool:
-    """Whether a run of ``categories`` rates the machine first (Lighthouse's benchmark index).
-
-    Only a performance run does: the index feeds the report's environment and a slow-machine
-    warning, and no audit reads it. Skipping it made a gated run of 7 pages 40.5 s instead of
-    27.4 s on 2 cores (lighthouse_batch.mjs says how).
-    """
-    return "performance" in categories
 
 
 def run_settings(categories: tuple[str, ...]) -> dict[str, object]:
@@ -191,7 +177,7 @@ def score_pages(
     found = {}
     for page, run in files:  # in the order asked for, which the report keeps
         data = json.loads(kept[page, run])
-        found[page, run] = Scores(page, data["scores"], data["failing"], data["benchmarkIndex"])
+        found[page, run] = Scores(page, data["scores"], data["failing"])
     return found
 
 
@@ -210,7 +196,7 @@ def summarise(report: dict[str, object], categories: tuple[str, ...]) -> dict[st
             for ref in refs
             if ref.get("weight", 0) > 0 and audits[ref["id"]].get("score") not in (1, None)  # type: ignore[index]
         ]
-    return {"scores": scores, "failing": failing, "benchmarkIndex": report["benchmarkIndex"]}
+    return {"scores": scores, "failing": failing}
 
 
 BATCH = Path(__file__).with_name("lighthouse_batch.mjs")
@@ -231,7 +217,6 @@ def _run_lighthouse(
                 "url": url,
                 "categories": list(categories),
                 "settings": run_settings(categories),
-                "benchmarkIndex": measures_speed(categories),
             }
             for url in urls
         ],

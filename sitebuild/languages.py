@@ -128,16 +128,30 @@ def check_pages(config: MkDocsConfig) -> None:
 def configure(config: MkDocsConfig, cache: Path) -> None:
     """Point language-dependent plugin settings at the language being built."""
     locale = current_locale(config)
-    docstrings = config.plugins.get("mkdocstrings")
-    if docstrings is not None and docstrings._handlers is not None:
-        # mkdocstrings read theme.language before i18n set it: one language behind.
-        docstrings._handlers._locale = str(config.theme["language"])
     # mkdocstrings adds its stylesheet in each language build's on_config, to the one list the
     # builds share: the third language linked it three times.
     config.extra_css[:] = list(dict.fromkeys(config.extra_css))
     notebooks = config.plugins.get("dyndocs-jupyter")
     if notebooks is not None:
         notebooks.config["cache_dir"] = str(cache / "jupyter" / locale)
+
+
+def set_docstrings_locale(config: MkDocsConfig) -> None:
+    """Set mkdocstrings' ``locale`` option to the theme language of the language about to be built.
+
+    mkdocstrings reads its locale in its ``on_config``, from ``theme.language``, which
+    mkdocs-static-i18n sets only in its own, later ``on_config``: left alone, each language's API
+    reference had the section titles of the language built before it. This runs before both and
+    gives mkdocstrings the language i18n will set: the language's ``theme.language`` override, or
+    else its locale.
+    """
+    docstrings = config.plugins.get("mkdocstrings")
+    if docstrings is None:
+        return
+    plugin = i18n(config)
+    locale = plugin.current_language or default_locale(config)  # None before the first build
+    language = next(lang for lang in plugin.config.languages if lang.locale == locale)
+    docstrings.config.locale = str((language.theme or {}).get("language") or locale)
 
 
 def split_search_entries(

@@ -6,19 +6,11 @@
 //
 // Input, as JSON on stdin:
 //   {"tool": ".cache/lighthouse-tool", "chrome": "/usr/bin/chromium", "chromeFlags": [...],
-//    "runs": [{"url": "http://...", "categories": ["accessibility"], "settings": {...},
-//              "benchmarkIndex": false}, ...]}
-// where "settings" are further Lighthouse flags for that run (optional), and "benchmarkIndex":
-// false skips the CPU benchmark Lighthouse runs in the page before every run (true if left out).
-// Output: one JSON line per run, in order: {"url", "categories", "audits", "benchmarkIndex",
-// "runtimeError"}, where categories keep their score and audit refs, and audits their score only.
-//
-// Why skip the benchmark: Lighthouse always times a second of JavaScript in the page to rate
-// the machine (lib/page-functions.js, computeBenchmarkIndex). Only the report's environment and a
-// slow-machine warning read it, no audit does, and on two cores it was a third of a gated run
-// (7 pages: 40.5 s, 47 CPU-s with it; 27.4 s, 31 CPU-s without). Lighthouse has no setting for
-// it, so a run that skips it swaps that page function for one that returns -1; the function is
-// sent to the page as source, so the swap is all it takes.
+//    "runs": [{"url": "http://...", "categories": ["accessibility"], "settings": {...}}, ...]}
+// where "settings" are further Lighthouse flags for that run (optional).
+// Output: one JSON line per run, in order: {"url", "categories", "audits", "runtimeError"},
+// where categories keep their score and audit refs, and audits their score only.
+
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {pathToFileURL} from 'node:url';
@@ -28,12 +20,6 @@ const modules = join(input.tool, 'node_modules');
 const load = (path) => import(pathToFileURL(join(modules, path)).href);
 const {default: lighthouse} = await load('lighthouse/core/index.js');
 const chromeLauncher = await load('chrome-launcher/dist/index.js');
-const {pageFunctions} = await load('lighthouse/core/lib/page-functions.js');
-const measureBenchmarkIndex = pageFunctions.computeBenchmarkIndex;
-if (typeof measureBenchmarkIndex !== 'function') {
-  throw new Error('lighthouse/core/lib/page-functions.js has no computeBenchmarkIndex to skip');
-}
-const skippedBenchmarkIndex = function computeBenchmarkIndex() { return -1; };
 
 const chrome = await chromeLauncher.launch({
   chromePath: input.chrome,
@@ -41,8 +27,6 @@ const chrome = await chromeLauncher.launch({
 });
 try {
   for (const run of input.runs) {
-    pageFunctions.computeBenchmarkIndex =
-      run.benchmarkIndex === false ? skippedBenchmarkIndex : measureBenchmarkIndex;
     const result = await lighthouse(run.url, {
       port: chrome.port,
       output: 'json',
@@ -58,9 +42,7 @@ try {
     const audits = {};
     for (const [id, audit] of Object.entries(lhr.audits)) audits[id] = {score: audit.score};
     const line = {
-      url: run.url, categories, audits,
-      benchmarkIndex: lhr.environment.benchmarkIndex,
-      runtimeError: lhr.runtimeError ?? null,
+      url: run.url, categories, audits, runtimeError: lhr.runtimeError ?? null,
     };
     process.stdout.write(JSON.stringify(line) + '\n');
   }

@@ -31,8 +31,6 @@ from sitebuild import (
     notebooks,
     outputs,
     search,
-    stylesheets,
-    weight,
 )
 from sitebuild.bench.claims import render_claims, render_markers
 from sitebuild.bench.render import Renderer
@@ -42,7 +40,7 @@ from sitebuild.project import Project
 from sitebuild.runs import CodeRunner
 from sitebuild.strings import Strings
 
-PRUNED = ("runs", "search", "minify", "graphs", "stylesheets")
+PRUNED = ("runs", "graphs")
 """Cache folders whose entries no build has read for cachefiles.KEEP_DAYS are deleted."""
 
 
@@ -63,12 +61,14 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.serving = command == "serve"
 
+    @event_priority(10)  # before mkdocstrings (0) reads its locale
+    def _docstrings_locale(self, config: MkDocsConfig) -> None:
+        languages.set_docstrings_locale(config)
+
     @event_priority(-110)  # after mkdocs-static-i18n (-100) has switched the language
-    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+    def _configure(self, config: MkDocsConfig) -> MkDocsConfig:
         self.project = Project.from_config(config)
         languages.configure(config, self.project.cache)
-        search.cache_entries(config, self.project.cache / "search")
-        self._keep_docstring_templates(config)
         if self.benchmarks is None:
             self.benchmarks = Benchmarks(
                 self.project.root, self.project.cache / "bench", serving=self.serving
@@ -77,6 +77,8 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         runner = CodeRunner(self.project.root, self.project.cache / "runs")
         self.figures = Figures(runner, self.project.cache / "graphs", self.strings)
         return config
+
+    on_config = CombinedEvent(_docstrings_locale, _configure)
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         project = self._project()
@@ -150,8 +152,6 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
             notebooks.write(notebook, path)
         if self._is_notebook_page(page, config):
             output = notebook_pages.slim(output)
-        output = weight.drop_repeated_styles(weight.drop_unused_stylesheets(output))
-        output = weight.unwrap_plain_tokens(weight.minify_inline_scripts(output))
         locale = languages.current_locale(config)
         return a11y.name_dialogs(output, self.strings.get(locale, "page.search"))
 
@@ -162,19 +162,8 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         return env
 
     def _compiled_templates(self) -> jinja2.FileSystemBytecodeCache:
-        """Where compiled Jinja templates are kept, the theme's and mkdocstrings' alike."""
+        """Where the theme's compiled Jinja templates are kept."""
         return jinja2.FileSystemBytecodeCache(str(self._cache_dir("jinja")))
-
-    def _keep_docstring_templates(self, config: MkDocsConfig) -> None:
-        """Keep mkdocstrings' compiled templates on disk too: each language build made new
-        handlers, which compiled the same hundred templates again (0.7 s of a warm build)."""
-        docstrings = config.plugins.get("mkdocstrings")
-        handlers = getattr(docstrings, "_handlers", None)
-        if handlers is None:
-            return
-        kept = self._compiled_templates()
-        for name in handlers._handlers_config:
-            handlers.get_handler(name).env.bytecode_cache = kept
 
     def _cache_dir(self, name: str) -> Path:
         folder = self._project().cache / name
@@ -247,8 +236,6 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     def _finish_languages(self, config: MkDocsConfig) -> None:
         if languages.all_languages_built(config):
             languages.split_search_index(config)
-            stylesheets.purge_site(Path(config.site_dir), self._cache_dir("stylesheets"))
-            stylesheets.retarget_site(Path(config.site_dir))
             self.inventories.write(config)
             self._prune_caches()
             if not self.serving:

@@ -26,10 +26,8 @@ def test_every_kind_of_page_is_audited_in_every_language() -> None:
 def test_a_gated_score_below_100_fails_naming_page_and_audits() -> None:
     fine = {c: 100 for c in audit.GATED}
     scores = {
-        ("", 1): Scores("", fine, {c: [] for c in audit.GATED}, -1),
-        ("glossary/", 1): Scores(
-            "glossary/", {**fine, "seo": 92}, {"seo": ["meta-description"]}, -1
-        ),
+        ("", 1): Scores("", fine, {c: [] for c in audit.GATED}),
+        ("glossary/", 1): Scores("glossary/", {**fine, "seo": 92}, {"seo": ["meta-description"]}),
     }
     assert audit.gate_failures(scores) == ["/glossary/: seo 92: ['meta-description']"]
 
@@ -45,15 +43,10 @@ def test_axe_is_found_where_lighthouse_installs_it_or_named_missing(tmp_path: Pa
 
 def test_the_performance_report_gives_each_pages_median() -> None:
     scores = {
-        (page, run): Scores(page, {"performance": value}, {}, 1500)
+        (page, run): Scores(page, {"performance": value}, {})
         for page, values in {"": [90, 96, 94], "tips/": [80, 70, 85]}.items()
         for run, value in enumerate(values, start=1)
     }
     report, medians = audit.performance_report(scores)
     assert medians == [94, 80]
     assert "median over pages 87, lowest 80" in report
-
-
-def test_only_a_performance_run_rates_the_machine() -> None:
-    assert audit.measures_speed(audit.PERFORMANCE)
-    assert not audit.measures_speed(audit.GATED)

@@ -5,26 +5,11 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import Any
-
-from mkdocs.config import load_config
 
 from sitebuild.plugin import PRUNED, SitePlugin
 from sitebuild.project import Project
 
 from .. import support
-
-
-def test_docstring_templates_are_compiled_once_and_kept(tmp_path: Path) -> None:
-    config = load_config(str(support.CONFIG), site_dir=str(tmp_path / "site"))
-    docstrings: Any = config.plugins["mkdocstrings"]
-    docstrings.on_config(config)
-    plugin = SitePlugin()
-    plugin.project = Project(tmp_path, tmp_path / "docs", ("en",), "")
-    plugin._keep_docstring_templates(config)
-    handler = docstrings._handlers.get_handler("python")
-    handler.env.get_template("function.html.jinja")
-    assert list((tmp_path / ".cache" / "jinja").iterdir()), "no compiled template was kept"
 
 
 def test_a_build_prunes_old_entries_of_every_pruned_cache(tmp_path: Path) -> None:
