@@ -69,7 +69,7 @@ lighthouse-tool: $(LIGHTHOUSE)
 # not make it out of date. Under `make test` the install runs beside the venv's.
 $(LIGHTHOUSE): | system
 	@command -v npm >/dev/null || { echo "npm is missing: run make system (as root) or: sudo apt-get install -y nodejs npm" >&2; exit 1; }
-	npm install --prefix .cache/lighthouse-tool --no-audit --no-fund --loglevel=error lighthouse@$$(sed -n 's/^LIGHTHOUSE_VERSION = "\(.*\)"/\1/p' sitebuild/audit.py)
+	npm install --prefix .cache/lighthouse-tool --no-audit --no-fund --loglevel=error lighthouse@$$(sed -n 's/^LIGHTHOUSE_VERSION = "\(.*\)"/\1/p' sitebuild/audit/lighthouse.py)
 
 ## Check, or install as root, the Debian packages the tests need (Chromium, CJK fonts, Graphviz,
 ## a C++ compiler, Node.js for Lighthouse)

@@ -1,10 +1,10 @@
 """Collect the English pages and the packages' docstrings as tests (Sybil).
 
 Pages are tested as rendered: every ``--8<--`` include is expanded by the same preprocessors
-the site build uses (:mod:`sitebuild.includes`). Then:
+the site build uses (:mod:`sitebuild.pages.includes`). Then:
 
 - a Python fence titled with a file path must run on its own, pasted into a fresh interpreter:
-  it goes through :class:`sitebuild.runs.CodeRunner`, so code that the snippet tests or the
+  it goes through :class:`sitebuild.runs.runner.CodeRunner`, so code that the snippet tests or the
   build already ran for the same content is not run again;
 - an untitled Python fence (a notebook page's cells) runs in the page's namespace, in order;
 - every ``>>>`` example is checked as a doctest.
@@ -30,16 +30,16 @@ from sybil.parsers.markdown import CodeBlockParser
 from sybil.parsers.rest import DocTestParser
 from sybil.sybil import SybilCollection
 
-from sitebuild import outputs
-from sitebuild.includes import expand, output_runner
-from sitebuild.runs import RUN_ENV, CodeRunner
+from sitebuild.pages import outputs
+from sitebuild.pages.includes import expand, output_runner
+from sitebuild.runs.runner import RUN_ENV, CodeRunner
 
 ROOT = Path(__file__).resolve().parent
 PAGES = ROOT / "docs" / "en"
 RUNNER = CodeRunner(ROOT, ROOT / ".cache" / "runs")
 os.environ["PYTHONBREAKPOINT"] = "0"  # an example's breakpoint() must never stop the suite
 # What compiles in the tests' own processes, the reader's runs and the builds they start does so
-# as the snippet runs do (sitebuild.runs.RUN_ENV says why); set before anything imports Inductor.
+# as the snippet runs do (sitebuild.runs.runner.RUN_ENV says why); set before Inductor's import.
 os.environ["TORCHINDUCTOR_CPP_CACHE_PRECOMPILE_HEADERS"] = RUN_ENV[
     "TORCHINDUCTOR_CPP_CACHE_PRECOMPILE_HEADERS"
 ]

@@ -19,26 +19,17 @@ from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from sitebuild import (
-    a11y,
-    cachefiles,
-    console,
-    glossary,
-    head,
-    includes,
-    languages,
-    notebook_pages,
-    notebooks,
-    outputs,
-    search,
-)
 from sitebuild.bench.claims import render_claims, render_markers
 from sitebuild.bench.render import Renderer
 from sitebuild.bench.results import Benchmarks, Shown
-from sitebuild.figures import Figures
+from sitebuild.html import a11y, head, search
+from sitebuild.languages import builds, glossary
+from sitebuild.languages.strings import Strings
+from sitebuild.pages import console, includes, notebook_pages, notebooks, outputs
+from sitebuild.pages.figures import Figures
 from sitebuild.project import Project
-from sitebuild.runs import CodeRunner
-from sitebuild.strings import Strings
+from sitebuild.runs import cachefiles
+from sitebuild.runs.runner import CodeRunner
 
 PRUNED = ("runs", "graphs")
 """Cache folders whose entries no build has read for cachefiles.KEEP_DAYS are deleted."""
@@ -56,19 +47,19 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         self.strings: Strings | None = None
         self.figures: Figures | None = None
         self.notebooks: dict[str, tuple[Any, Path]] = {}
-        self.inventories = languages.Inventories()
+        self.inventories = builds.Inventories()
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.serving = command == "serve"
 
     @event_priority(10)  # before mkdocstrings (0) reads its locale
     def _docstrings_locale(self, config: MkDocsConfig) -> None:
-        languages.set_docstrings_locale(config)
+        builds.set_docstrings_locale(config)
 
     @event_priority(-110)  # after mkdocs-static-i18n (-100) has switched the language
     def _configure(self, config: MkDocsConfig) -> MkDocsConfig:
         self.project = Project.from_config(config)
-        languages.configure(config, self.project.cache)
+        builds.configure(config, self.project.cache)
         if self.benchmarks is None:
             self.benchmarks = Benchmarks(
                 self.project.root, self.project.cache / "bench", serving=self.serving
@@ -82,10 +73,10 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         project = self._project()
-        languages.check_pages(config)
+        builds.check_pages(config)
         # Fires once per language; the first prepares every language's outputs, and the others,
         # nested in it, would only look each result up again (a page runs what it lacks itself).
-        if not languages.nested_build(config):
+        if not builds.nested_build(config):
             runner = CodeRunner(project.root, project.cache / "runs")
             outputs.prepare(runner, sorted(project.docs_dir.rglob("*.md")))
         assert self.benchmarks is not None
@@ -97,8 +88,8 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     ) -> str:
         assert self.shown is not None and self.strings is not None and self.figures is not None
         project = self._project()
-        locale = languages.current_locale(config)
-        markdown = languages.unwrap_lines(markdown, locale)
+        locale = builds.current_locale(config)
+        markdown = builds.unwrap_lines(markdown, locale)
         markdown = glossary.expand_table(markdown, project.glossary, dict(project.language_names))
         where = f"docs/{page.file.src_uri}"
         renderer = Renderer(self.strings, locale)
@@ -152,7 +143,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
             notebooks.write(notebook, path)
         if self._is_notebook_page(page, config):
             output = notebook_pages.slim(output)
-        locale = languages.current_locale(config)
+        locale = builds.current_locale(config)
         return a11y.name_dialogs(output, self.strings.get(locale, "page.search"))
 
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
@@ -176,13 +167,13 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         notebooks = config.plugins.get("dyndocs-jupyter")
         source = page.file.abs_src_path
         if notebooks is not None and source and notebooks.should_include(page.file):
-            locale = languages.current_locale(config)
+            locale = builds.current_locale(config)
             copy = includes.expanded_copy(
                 Path(source),
                 project.root,
                 project.cache / "notebooks",
                 Path(config.config_file_path),
-                prepare=functools.partial(languages.unwrap_lines, locale=locale),
+                prepare=functools.partial(builds.unwrap_lines, locale=locale),
             )
             page.file.abs_src_path = str(copy)
         return page
@@ -205,14 +196,14 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     def on_page_context(  # type: ignore[override]
         self, context: dict[str, Any], *, page: Page, config: MkDocsConfig, nav: Any
     ) -> dict[str, Any]:
-        context["language_root"] = languages.language_root(config)
+        context["language_root"] = builds.language_root(config)
         context["page_head"] = self._head(page, config)
         return context
 
     def _head(self, page: Page, config: MkDocsConfig) -> dict[str, Any]:
-        """What ``overrides/main.html`` puts in the page's ``<head>`` (see sitebuild/head.py)."""
-        locale = languages.current_locale(config)
-        roots = languages.language_roots(config)
+        """What ``overrides/main.html`` puts in the page's ``<head>`` (sitebuild/html/head.py)."""
+        locale = builds.current_locale(config)
+        roots = builds.language_roots(config)
         path = page.url.removeprefix(roots[locale])
         try:
             description = head.description_of(page.content or "", locale)
@@ -223,7 +214,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
             "description": description,
             "title": title,
             "alternates": head.alternates(
-                str(config.site_url or ""), path, roots, languages.locales(config)[0]
+                str(config.site_url or ""), path, roots, builds.locales(config)[0]
             ),
             "og_locale": head.OG_LOCALE.get(locale, locale),
         }
@@ -234,8 +225,8 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
 
     @event_priority(-110)  # after mkdocs-static-i18n has built every language and merged search
     def _finish_languages(self, config: MkDocsConfig) -> None:
-        if languages.all_languages_built(config):
-            languages.split_search_index(config)
+        if builds.all_languages_built(config):
+            builds.split_search_index(config)
             self.inventories.write(config)
             self._prune_caches()
             if not self.serving:

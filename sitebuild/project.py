@@ -19,7 +19,7 @@ from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 
-from sitebuild import languages
+from sitebuild.languages import builds
 
 
 @dataclass(frozen=True)
@@ -68,10 +68,10 @@ class Project:
         return cls(
             root=Path(config.config_file_path).resolve().parent,
             docs_dir=Path(config.docs_dir).resolve(),
-            locales=tuple(languages.locales(config)),
+            locales=tuple(builds.locales(config)),
             site_url=str(config.site_url or ""),
             repo_url=config.repo_url or None,
-            language_names=tuple(languages.names(config).items()),
+            language_names=tuple(builds.names(config).items()),
         )
 
 

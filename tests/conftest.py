@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from sitebuild.project import Project
-from sitebuild.runs import CodeRunner
+from sitebuild.runs.runner import CodeRunner
 
 from . import support
 

@@ -8,8 +8,8 @@ or a notebook that ran is remembered by its code and the venv (``.cache/copy-pas
 
 The blocks are read from the built HTML, as a reader copies them. Each runs as ``python -c`` in an
 empty folder, in an interpreter forked from one of the venv's that has imported torch
-(:mod:`sitebuild.zygote`): it still starts with empty globals, so a name the block does not define
-or import fails as it would for a reader.
+(:mod:`sitebuild.runs.zygote`): it still starts with empty globals, so a name the block does not
+define or import fails as it would for a reader.
 """
 
 from __future__ import annotations
@@ -24,10 +24,10 @@ from pathlib import Path
 
 import nbformat
 
-from sitebuild import cachefiles
 from sitebuild.project import load_config
-from sitebuild.runs import preload_for
-from sitebuild.zygote import ZygotePool
+from sitebuild.runs import cachefiles
+from sitebuild.runs.runner import preload_for
+from sitebuild.runs.zygote import ZygotePool
 
 from .reader_env import KERNEL
 from .support import CONFIG, ROOT, locales, pages
@@ -44,7 +44,7 @@ SECTIONS = load_config(CONFIG).extra["notebooks"]["sections"]
 """The site's sections whose pages are articles, each with its notebook (``mkdocs.yml``)."""
 COMPILED_IN = {"TORCHINDUCTOR_CACHE_DIR": str(ROOT / ".cache" / "inductor-reader")}
 """Where the blocks and notebooks that compile keep Inductor's kernels: the project's own cache,
-not the folder in ``/tmp`` that every clone on the machine shares (see ``sitebuild.runs``)."""
+not the folder in ``/tmp`` that every clone on the machine shares (``sitebuild.runs.runner``)."""
 
 
 # -- blocks, as copied ------------------------------------------------------------------------
@@ -104,7 +104,7 @@ def run_blocks(site: Path, env: Path, zygotes: ZygotePool | None = None) -> list
             start_env={},
             env=COMPILED_IN,
             timeout_s=600,
-            preload=preload_for(code),  # as sitebuild.runs does
+            preload=preload_for(code),  # as sitebuild.runs.runner does
         )
         if status != 0:
             page, title = unique[code]

@@ -21,9 +21,10 @@ from pathlib import Path
 
 from filelock import FileLock
 
-from sitebuild import cachefiles, notebooks
-from sitebuild.outputs import shown_snippets
+from sitebuild.pages import notebooks
+from sitebuild.pages.outputs import shown_snippets
 from sitebuild.project import Project, load
+from sitebuild.runs import cachefiles
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "mkdocs.yml"

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from mkdocs.config import load_config
 
-from sitebuild.figures import DIRECTIVE
-from sitebuild.includes import include_target
+from sitebuild.pages.figures import DIRECTIVE
+from sitebuild.pages.includes import include_target
 
 from .support import CONFIG, ROOT, project
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import nbformat
 
-from sitebuild.zygote import ZygotePool
+from sitebuild.runs.zygote import ZygotePool
 
 from . import reader_runs
 from .reader_env import KERNEL

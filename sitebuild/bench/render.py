@@ -20,7 +20,7 @@ from typing import Any
 from sitebuild.bench import charts
 from sitebuild.bench.formats import format_ratio, format_time, format_value
 from sitebuild.bench.results import ResultSet
-from sitebuild.strings import Strings
+from sitebuild.languages.strings import Strings
 
 
 class Unsupported(Exception):

@@ -31,8 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from sitebuild.bench.registry import CASES, Row, combine_rows
-from sitebuild.cachefiles import kept
-from sitebuild.zygote import JobTimedOut, ZygotePool
+from sitebuild.runs.cachefiles import kept
+from sitebuild.runs.zygote import JobTimedOut, ZygotePool
 
 FORMAT = 3
 """Version of the results file: 3 added each row's speed-up measured in pairs of blocks."""
@@ -157,7 +157,7 @@ class Suite:
 
     def code_version(self) -> str:
         """Digest of the measuring code and of the readers' package modules the cases import."""
-        from sitebuild.runs import CodeRunner
+        from sitebuild.runs.runner import CodeRunner
 
         bench = self.root / "sitebuild" / "bench"
         files = sorted(
@@ -195,7 +195,8 @@ class Suite:
         """Run one case once, in a fresh process; return its rows and how long it took.
 
         The process is forked from a zygote that has imported torch and nothing else
-        (:mod:`sitebuild.zygote`), so no case inherits another's compiled code or allocator state.
+        (:mod:`sitebuild.runs.zygote`), so no case inherits another's compiled code or allocator
+        state.
         """
         start_env = {
             # Kept between runs: the first Inductor compile in a cold cache costs seconds.

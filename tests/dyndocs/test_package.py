@@ -9,7 +9,7 @@ import tomllib
 import zipfile
 from pathlib import Path
 
-from sitebuild.runs import CodeRunner
+from sitebuild.runs.runner import CodeRunner
 
 from ..support import ROOT
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild import audit
+from sitebuild.audit import lighthouse as audit
 
 from ..support import ROOT, project
 

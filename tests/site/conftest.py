@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild.audit import served
+from sitebuild.audit.lighthouse import served
 
 from .. import reader_env as reader_venv
 from ..support import made_once

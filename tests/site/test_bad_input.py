@@ -13,7 +13,7 @@ import hashlib
 
 import pytest
 
-from sitebuild.includes import IncludeError, expand
+from sitebuild.pages.includes import IncludeError, expand
 
 from ..support import CONFIG, ROOT, cached_build, locales
 

@@ -23,8 +23,9 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-from sitebuild import audit, cachefiles
-from sitebuild.audit import served
+from sitebuild.audit import lighthouse as audit
+from sitebuild.audit.lighthouse import served
+from sitebuild.runs import cachefiles
 
 from ..support import ROOT, locales, pages, project
 

@@ -12,8 +12,8 @@ import re
 
 import pytest
 
-from sitebuild.includes import expand, include_target
-from sitebuild.strings import Strings
+from sitebuild.languages.strings import Strings
+from sitebuild.pages.includes import expand, include_target
 
 from ..reader_env import readme_install
 from ..support import CONFIG, ROOT, docs, fences, locales, pages, project

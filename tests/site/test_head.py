@@ -15,7 +15,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from sitebuild.head import hreflang
+from sitebuild.html.head import hreflang
 
 from ..support import locales
 from .test_build import html_pages, page_url

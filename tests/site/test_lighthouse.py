@@ -1,8 +1,8 @@
 """Lighthouse on one page of each kind in every language: accessibility, best practices and SEO
 are 100. (The dark colour scheme's contrast is checked with axe-core in test_browser.py.)
 
-Each run is cached by the page's content (sitebuild.audit), so an unchanged page costs nothing;
-the pages that are not cached are scored together in one Chromium, by the first worker that
+Each run is cached by the page's content (sitebuild.audit.lighthouse), so an unchanged page costs
+nothing; the pages that are not cached are scored together in one Chromium, by the first worker that
 asks (tests.support.made_once). Performance is a benchmark, not a gate:
 ``make lighthouse`` reports it (bench_lighthouse.py).
 """
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild import audit
+from sitebuild.audit import lighthouse as audit
 
 from ..support import ROOT, made_once, project
 

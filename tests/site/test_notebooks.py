@@ -9,8 +9,8 @@ from pathlib import Path
 
 import nbformat
 
-from sitebuild.includes import expand
-from sitebuild.notebooks import colab_url
+from sitebuild.pages.includes import expand
+from sitebuild.pages.notebooks import colab_url
 from sitebuild.project import load_config
 
 from ..reader_runs import SECTIONS, articles, code_cells, notebook_path, run_notebooks

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from sitebuild.bench.claims import CLAIM, MARKER
-from sitebuild.figures import signature as figure_signature
-from sitebuild.includes import include_targets
-from sitebuild.languages import missing_pages
+from sitebuild.languages.builds import missing_pages
+from sitebuild.pages.figures import signature as figure_signature
+from sitebuild.pages.includes import include_targets
 
 from ..support import docs, fences, locales, pages, project
 

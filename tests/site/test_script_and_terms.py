@@ -13,8 +13,8 @@ from functools import cache
 import opencc
 import pytest
 
-from sitebuild.figures import DIRECTIVE
-from sitebuild.glossary import load
+from sitebuild.languages.glossary import load
+from sitebuild.pages.figures import DIRECTIVE
 
 from ..support import docs, locales, pages, project
 

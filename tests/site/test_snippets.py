@@ -1,6 +1,6 @@
 """Every snippet file runs as a script, and every snippet is shown on some page.
 
-Runs go through the same :class:`~sitebuild.runs.CodeRunner` as the build's output blocks, so
+Runs go through the same :class:`~sitebuild.runs.runner.CodeRunner` as the build's output blocks, so
 each snippet runs once for its content, whichever asks first.
 """
 
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild.includes import include_targets
-from sitebuild.runs import CodeRunner
+from sitebuild.pages.includes import include_targets
+from sitebuild.runs.runner import CodeRunner
 
 from ..support import ROOT, docs, locales, project, shown_snippet_files, snippet_files
 

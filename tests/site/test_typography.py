@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild.languages import WIDE_PUNCTUATION
+from sitebuild.languages.builds import WIDE_PUNCTUATION
 
 from ..support import docs, locales, pages
 from .test_script_and_terms import prose
@@ -156,8 +156,9 @@ def test_no_emoji_inside_a_sentence(locale: str, page: str) -> None:
 @pytest.mark.parametrize("locale", CHINESE)
 def test_no_space_shows_between_chinese_characters(built_site: Path, locale: str) -> None:
     """As a reader sees the pages: a soft line break between two Chinese lines, or next to
-    full-width punctuation, is joined when the page is built (sitebuild.languages.join_cjk_lines,
-    for notebook pages too), and the source puts no space there."""
+    full-width punctuation, is joined when the page is built
+    (sitebuild.languages.builds.join_cjk_lines, for notebook pages too), and the source puts no
+    space there."""
     found = {}
     for path in sorted((built_site / locale).rglob("index.html")):
         gaps = shown_gaps(path.read_text(encoding="utf-8"))

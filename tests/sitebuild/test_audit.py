@@ -1,4 +1,4 @@
-"""sitebuild.audit: which pages are scored, which scores fail, and the performance report.
+"""sitebuild.audit.lighthouse: which pages are scored, which scores fail, the performance report.
 
 Lighthouse itself runs in tests/site/test_lighthouse.py, on the built site.
 """
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild import audit
-from sitebuild.audit import Scores
+from sitebuild.audit import lighthouse as audit
+from sitebuild.audit.lighthouse import Scores
 
 from ..support import locales, project
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild import cachefiles
+from sitebuild.runs import cachefiles
 
 
 def test_a_write_that_fails_keeps_the_old_entry_and_leaves_nothing(tmp_path: Path) -> None:

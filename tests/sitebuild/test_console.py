@@ -1,8 +1,8 @@
-"""sitebuild.console: every line of a console example without a prompt is output."""
+"""sitebuild.pages.console: every line of a console example without a prompt is output."""
 
 from __future__ import annotations
 
-from sitebuild.console import mark_output
+from sitebuild.pages.console import mark_output
 
 EXAMPLE = (
     '<div class="language-pycon highlight"><pre><span></span><code>'

@@ -1,4 +1,4 @@
-"""sitebuild.figures: a directive becomes a figure in the page's language, or fails by name."""
+"""sitebuild.pages.figures: a directive becomes a figure in the page's language or fails by name."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild.figures import FigureFailed, Figures, signature
+from sitebuild.languages.strings import Strings
+from sitebuild.pages.figures import FigureFailed, Figures, signature
 from sitebuild.project import Project
-from sitebuild.runs import CodeRunner
-from sitebuild.strings import Strings
+from sitebuild.runs.runner import CodeRunner
 
 GOOD = """import torch
 from dyndocs.graph import Graph, graph_of

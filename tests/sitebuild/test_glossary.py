@@ -1,4 +1,4 @@
-"""sitebuild.glossary: a malformed entry is named; the table has a column per language."""
+"""sitebuild.languages.glossary: a malformed entry is named; the table has a column per language."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild.glossary import expand_table, load
+from sitebuild.languages.glossary import expand_table, load
 
 
 def test_an_entry_lacking_a_language_is_named(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""sitebuild.head, a11y and notebook_pages: the page-level fixes, on small inputs."""
+"""sitebuild.html.head, a11y and notebook_pages: the page-level fixes, on small inputs."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from sitebuild import a11y, head, notebook_pages
+from sitebuild.html import a11y, head
+from sitebuild.pages import notebook_pages
 
 
 def test_the_description_is_the_first_paragraph_of_the_pages_own() -> None:

@@ -1,4 +1,4 @@
-"""sitebuild.jupyter: mkdocs-jupyter asks its include patterns before it reads a page."""
+"""sitebuild.pages.jupyter: mkdocs-jupyter asks its include patterns before it reads a page."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import mkdocs_jupyter.plugin
 import pytest
 
-from sitebuild.jupyter import JupyterPlugin
+from sitebuild.pages.jupyter import JupyterPlugin
 
 NOTEBOOK = """---
 jupyter:

@@ -1,4 +1,4 @@
-"""sitebuild.languages: what each language must have besides its pages."""
+"""sitebuild.languages.builds: what each language must have besides its pages."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from mkdocs.config import load_config
 from mkdocs.exceptions import PluginError
 
-from sitebuild.languages import check_pages, i18n, untranslated_nav_titles
+from sitebuild.languages.builds import check_pages, i18n, untranslated_nav_titles
 
 from ..support import CONFIG
 

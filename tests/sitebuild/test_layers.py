@@ -10,7 +10,8 @@ def test_rendering_and_claims_import_neither_torch_nor_the_cases() -> None:
     code = (
         "import sys\n"
         "import sitebuild.bench.claims, sitebuild.bench.render, sitebuild.bench.results\n"
-        "import sitebuild.plugin, sitebuild.strings, sitebuild.glossary, sitebuild.languages\n"
+        "import sitebuild.plugin, sitebuild.languages.strings, sitebuild.languages.glossary\n"
+        "import sitebuild.languages.builds\n"
         "cases = 'sitebuild.bench.cases'\n"
         "print(sorted(m for m in sys.modules if m == 'torch' or m.startswith(cases)))\n"
     )

@@ -1,4 +1,4 @@
-"""sitebuild.notebooks: a page becomes its notebook, or fails naming the page or the cell."""
+"""sitebuild.pages.notebooks: a page becomes its notebook, or fails naming the page or the cell."""
 
 from __future__ import annotations
 
@@ -7,11 +7,17 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from sitebuild.figures import Figures
-from sitebuild.notebooks import NotebookContext, NotebookFailed, check_cells, convert, setup_cell
+from sitebuild.languages.strings import Strings
+from sitebuild.pages.figures import Figures
+from sitebuild.pages.notebooks import (
+    NotebookContext,
+    NotebookFailed,
+    check_cells,
+    convert,
+    setup_cell,
+)
 from sitebuild.project import Project
-from sitebuild.runs import CodeRunner
-from sitebuild.strings import Strings
+from sitebuild.runs.runner import CodeRunner
 
 PAGE = """# A page
 

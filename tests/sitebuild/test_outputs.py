@@ -1,4 +1,4 @@
-"""sitebuild.outputs: a run: include shows what the snippet printed, or fails naming it."""
+"""sitebuild.pages.outputs: a run: include shows what the snippet printed, or fails naming it."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from pathlib import Path
 import markdown
 import pytest
 
-from sitebuild import outputs
-from sitebuild.runs import CodeRunner, RunFailed
-from sitebuild.zygote import ZygotePool
+from sitebuild.pages import outputs
+from sitebuild.runs.runner import CodeRunner, RunFailed
+from sitebuild.runs.zygote import ZygotePool
 
 
 @pytest.fixture(scope="module")
@@ -30,8 +30,10 @@ def runs_on_plain(plain: ZygotePool, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def render(text: str, root: Path) -> str:
     md = markdown.Markdown(
-        extensions=["sitebuild.outputs"],
-        extension_configs={"sitebuild.outputs": {"base_path": root, "cache_dir": root / "runs"}},
+        extensions=["sitebuild.pages.outputs"],
+        extension_configs={
+            "sitebuild.pages.outputs": {"base_path": root, "cache_dir": root / "runs"}
+        },
     )
     return "\n".join(md.preprocessors["run_output"].run(text.split("\n")))
 

@@ -1,4 +1,4 @@
-"""sitebuild.runs: code runs once per content, and the key covers what the result depends on."""
+"""sitebuild.runs.runner: code runs once per content; the key covers what the result depends on."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild import runs
-from sitebuild.runs import CodeRunner, RunFailed
-from sitebuild.zygote import COMPILER_PRELOAD, ZygotePool
+from sitebuild.runs import runner as runs
+from sitebuild.runs.runner import CodeRunner, RunFailed
+from sitebuild.runs.zygote import COMPILER_PRELOAD, ZygotePool
 
 PLAIN = ZygotePool(size=1, preload=())  # these examples import no torch: start in milliseconds
 

@@ -1,8 +1,8 @@
-"""sitebuild.search: code stays out of the index, and prose stays."""
+"""sitebuild.html.search: code stays out of the index, and prose stays."""
 
 from __future__ import annotations
 
-from sitebuild import search
+from sitebuild.html import search
 
 
 def test_code_blocks_leave_the_search_index_and_prose_stays() -> None:

@@ -1,4 +1,4 @@
-"""sitebuild.strings: every interface string exists in every language, placeholders intact."""
+"""sitebuild.languages.strings: every interface string is in every language, placeholders intact."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from sitebuild.languages.strings import Strings
 from sitebuild.project import Project
-from sitebuild.strings import Strings
 
 
 @pytest.fixture(scope="module")

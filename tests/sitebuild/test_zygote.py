@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild.zygote import JobTimedOut, Zygote, ZygotePool
+from sitebuild.runs.zygote import JobTimedOut, Zygote, ZygotePool
 
 
 @pytest.fixture(scope="module")

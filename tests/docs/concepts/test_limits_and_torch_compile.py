@@ -13,10 +13,10 @@ import torch
 
 from dyndocs.inspect import dynamo_log, recorded_ops
 from dyndocs.models.compiled import MyModule
-from sitebuild.figures import Figures
+from sitebuild.languages.strings import Strings
+from sitebuild.pages.figures import Figures
 from sitebuild.project import Project
-from sitebuild.runs import CodeRunner
-from sitebuild.strings import Strings
+from sitebuild.runs.runner import CodeRunner
 
 PAGE = "snippets/concepts/limits-and-torch-compile"
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
+from sitebuild.languages.strings import Strings
 from sitebuild.project import Project
-from sitebuild.strings import Strings
 
 
 @pytest.fixture(scope="module")

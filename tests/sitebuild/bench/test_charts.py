@@ -13,7 +13,7 @@ from sitebuild.bench import charts
 from sitebuild.bench.claims import render_page
 from sitebuild.bench.render import CaseData, Renderer
 from sitebuild.bench.results import Shown, classify
-from sitebuild.strings import Strings
+from sitebuild.languages.strings import Strings
 
 from ...support import locales
 

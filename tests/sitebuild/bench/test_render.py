@@ -13,7 +13,7 @@ from sitebuild.bench.formats import format_value
 from sitebuild.bench.render import CaseData, Renderer
 from sitebuild.bench.results import Shown, classify
 from sitebuild.bench.suite import Suite
-from sitebuild.strings import Strings
+from sitebuild.languages.strings import Strings
 
 from ...support import locales
 

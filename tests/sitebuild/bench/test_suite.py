@@ -16,7 +16,7 @@ import torch
 from sitebuild.bench import suite as suite_module
 from sitebuild.bench.registry import CASES
 from sitebuild.bench.suite import BenchmarkFailed, Suite, schedule
-from sitebuild.zygote import ZygotePool
+from sitebuild.runs.zygote import ZygotePool
 
 
 @pytest.fixture(scope="module")

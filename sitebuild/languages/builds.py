@@ -11,7 +11,7 @@ object. This module fixes what that leaves wrong for this site:
   to that language's root, with URLs relative to it.
 
 Examples:
-    >>> from sitebuild.languages import split_search_entries
+    >>> from sitebuild.languages.builds import split_search_entries
     >>> docs = [{"location": "a/"}, {"location": "zh-hans/a/"}, {"location": "zh-hant/a/#x"}]
     >>> split_search_entries(docs, ["en", "zh-hans", "zh-hant"], default="en")["zh-hant"]
     [{'location': 'a/#x'}]
@@ -230,7 +230,7 @@ def relocate_inventory(raw: bytes, prefix: str) -> bytes:
 
     Examples:
         >>> import zlib
-        >>> from sitebuild.languages import relocate_inventory
+        >>> from sitebuild.languages.builds import relocate_inventory
         >>> body = zlib.compress(b"m.f py:function 1 zh-hans/api/#$ -\n")
         >>> raw = b"# Sphinx inventory version 2\n# Project: p\n# Version: 0\n# z\n" + body
         >>> zlib.decompress(relocate_inventory(raw, "zh-hans/").split(b"\n", 4)[4])

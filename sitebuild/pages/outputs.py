@@ -6,18 +6,18 @@ A page shows a snippet's output with an include line inside a fence::
     --8<-- "run:snippets/debugging/item.py"
     ```
 
-The build replaces that line with the file's standard output, from :mod:`sitebuild.runs`, so
+The build replaces that line with the file's standard output, from :mod:`sitebuild.runs.runner`, so
 the output is computed once for the snippet's content, whoever asks first, and shared by the
 three languages and the tests.
 
 Configuration, as for any Python-Markdown extension (``mkdocs.yml``)::
 
-    - sitebuild.outputs:
+    - sitebuild.pages.outputs:
         base_path: !relative $config_dir
         cache_dir: !relative $config_dir/.cache/runs
 
 Examples:
-    >>> from sitebuild.outputs import run_path
+    >>> from sitebuild.pages.outputs import run_path
     >>> run_path('--8<-- "run:snippets/a.py"'), run_path('--8<-- "snippets/a.py"')
     ('snippets/a.py', None)
 """
@@ -32,8 +32,8 @@ from typing import Any
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
-from sitebuild.includes import include_target
-from sitebuild.runs import CodeRunner, RunFailed
+from sitebuild.pages.includes import include_target
+from sitebuild.runs.runner import CodeRunner, RunFailed
 
 
 def run_path(line: str) -> str | None:

@@ -1,11 +1,11 @@
 """Expand ``--8<--`` includes exactly as the site build does.
 
 The build expands includes inside Python-Markdown, with pymdownx.snippets and the run-output
-preprocessor of :mod:`sitebuild.outputs`. The tests need the same text to run every code
+preprocessor of :mod:`sitebuild.pages.outputs`. The tests need the same text to run every code
 block as the reader sees it, so both go through the preprocessors configured in ``mkdocs.yml``.
 
 Examples:
-    >>> from sitebuild.includes import include_targets
+    >>> from sitebuild.pages.includes import include_targets
     >>> include_targets('```python\\n--8<-- "snippets/a.py:main"\\n```')
     ['snippets/a.py:main']
 """
@@ -19,11 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from sitebuild.project import load_config
-from sitebuild.runs import CodeRunner
+from sitebuild.runs.runner import CodeRunner
 
 INCLUDE_LINE = re.compile(r'^(?P<indent>[ \t]*)-+8<-+\s+"(?P<target>[^"]+)"\s*$')
-"""A ``--8<-- "target"`` line: a snippet, ``run:PATH`` (:mod:`sitebuild.outputs`) or
-``glossary:table`` (:mod:`sitebuild.glossary`); the target is its group."""
+"""A ``--8<-- "target"`` line: a snippet, ``run:PATH`` (:mod:`sitebuild.pages.outputs`) or
+``glossary:table`` (:mod:`sitebuild.languages.glossary`); the target is its group."""
 PREPROCESSORS = ("run_output", "snippet")
 """The preprocessors that expand includes, in the order Python-Markdown runs them."""
 
@@ -49,7 +49,7 @@ def expand(text: str, *, source: str | Path, config_file: Path) -> str:
     Raises:
         IncludeError: A file or section is missing, or a snippet whose output is shown fails.
     """
-    from sitebuild import glossary
+    from sitebuild.languages import glossary
     from sitebuild.project import load
 
     project = load(config_file)
@@ -68,8 +68,8 @@ def expand(text: str, *, source: str | Path, config_file: Path) -> str:
 
 def output_runner(config_file: Path) -> CodeRunner:
     """The runner (and cache) with which :func:`expand` runs the snippets whose output a page
-    shows, as ``config_file``'s ``sitebuild.outputs`` extension sets it up; for
-    :func:`sitebuild.outputs.prepare`."""
+    shows, as ``config_file``'s ``sitebuild.pages.outputs`` extension sets it up; for
+    :func:`sitebuild.pages.outputs.prepare`."""
     return _markdown(config_file.resolve()).preprocessors["run_output"].runner  # type: ignore[no-any-return]
 
 
@@ -105,7 +105,7 @@ def expanded_copy(
 
     mkdocs-jupyter reads notebooks from disk rather than through Markdown, so a notebook page is
     handed an expanded copy; ``prepare`` is then what a Markdown page's text goes through
-    (``sitebuild.languages.unwrap_lines``).
+    (``sitebuild.languages.builds.unwrap_lines``).
     """
     target = cache_root / path.resolve().relative_to(root)
     source = path.resolve().relative_to(root)

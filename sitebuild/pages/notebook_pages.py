@@ -11,7 +11,7 @@ got an empty id, and its table of contents (Python-Markdown's) another one (``_1
 the skip link and the anchors pointing at nothing.
 
 Examples:
-    >>> from sitebuild.notebook_pages import heading_ids
+    >>> from sitebuild.pages.notebook_pages import heading_ids
     >>> page, ids = heading_ids('<h1 id="">第一个计算图<a class="anchor-link" href="#">¶</a></h1>')
     >>> ids, page.startswith('<h1 id="第一个计算图">'), 'href="#第一个计算图"' in page
     (['第一个计算图'], True, True)

@@ -9,8 +9,8 @@ from the repository ``mkdocs.yml`` names.
 
 Nothing is dropped silently: a directive that does not parse, an output block without code before
 it, or a page with nothing to put in a notebook fails, naming the page. Each code cell is run once
-for its content (:mod:`sitebuild.runs`, shared with the tests), so a cell that raises fails the
-build, naming the notebook and the cell.
+for its content (:mod:`sitebuild.runs.runner`, shared with the tests), so a cell that raises fails
+the build, naming the notebook and the cell.
 
 Written here rather than with jupytext: jupytext reads a Markdown notebook, but these pages are
 MkDocs pages (admonitions, includes, directives, output blocks) that need a site's context to
@@ -19,7 +19,7 @@ become one; nbformat writes and validates the result.
 A page of prose alone (a summary) still gets its notebook: every article can be opened as one.
 
 Examples:
-    >>> from sitebuild.notebooks import absolute_links
+    >>> from sitebuild.pages.notebooks import absolute_links
     >>> url = "https://x.io/zh-hans/concepts/control-flow/"
     >>> absolute_links("[b](../tips/performance.md#batching), [p](debugging-with-pdb.md)", url)
     '[b](https://x.io/zh-hans/tips/performance/#batching), [p](https://x.io/zh-hans/concepts/debugging-with-pdb/)'
@@ -38,8 +38,8 @@ import nbformat
 from nbformat import NotebookNode
 
 from sitebuild.bench.claims import MARKER
-from sitebuild.figures import DIRECTIVE, Figures
-from sitebuild.runs import CodeRunner, RunFailed
+from sitebuild.pages.figures import DIRECTIVE, Figures
+from sitebuild.runs.runner import CodeRunner, RunFailed
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<marker>`{3,}|~{3,})(?P<info>[^`]*)$")
 ADMONITION = re.compile(r'^(?:!!!|\?\?\?\+?)\s*\w+(?:\s+"(?P<title>[^"]*)")?\s*$')

@@ -20,7 +20,7 @@ function's arguments, not on the transitive sources that a separate process will
 
 Examples:
     >>> from pathlib import Path
-    >>> from sitebuild.runs import imported_modules
+    >>> from sitebuild.runs.runner import imported_modules
     >>> sorted(imported_modules("import dyndocs.shapes\\nfrom dyndocs import describe as d"))
     ['dyndocs', 'dyndocs.describe', 'dyndocs.shapes']
 """
@@ -42,14 +42,14 @@ from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from sitebuild import cachefiles
-from sitebuild.zygote import COMPILER_PRELOAD, JobTimedOut, ZygotePool
+from sitebuild.runs import cachefiles
+from sitebuild.runs.zygote import COMPILER_PRELOAD, JobTimedOut, ZygotePool
 
 PROTOCOL = 3
 """Bump when the way code is run changes what it prints, or might."""
 COMPILES = re.compile(r"\btorch\.(?:compile|export|cond)\b|\btorch\._dynamo\b")
 """Code that compiles: it runs in a zygote that has imported the compiler too
-(:data:`sitebuild.zygote.COMPILER_PRELOAD`). Read from the code's own text; a miss only costs
+(:data:`sitebuild.runs.zygote.COMPILER_PRELOAD`). Read from the code's own text; a miss only costs
 the import."""
 
 
@@ -114,7 +114,8 @@ class CodeRunner:
     """Runs code as a script in an empty working directory, once per content.
 
     Each run is a fresh process forked from a zygote that has imported torch
-    (:mod:`sitebuild.zygote`), which behaves as ``python script.py`` without paying for the import.
+    (:mod:`sitebuild.runs.zygote`), which behaves as ``python script.py`` without paying for the
+    import.
 
     Args:
         root: The repository root; the readers' package lives at ``root / package``.
@@ -130,7 +131,7 @@ class CodeRunner:
         >>> import shutil, tempfile
         >>> from pathlib import Path
         >>> root = Path(tempfile.mkdtemp())
-        >>> from sitebuild.zygote import ZygotePool
+        >>> from sitebuild.runs.zygote import ZygotePool
         >>> plain = ZygotePool(size=1, preload=())  # no torch to import for this example
         >>> runner = CodeRunner(root, root / "cache", package="nothing_here", zygotes=plain)
         >>> runner.run("print(6 * 7)", name="answer.py").stdout

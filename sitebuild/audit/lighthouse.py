@@ -13,7 +13,7 @@ for two of its rules took several times as long, most of it the page load and th
 
 ``make test`` checks the gates on the site the test suite builds (``tests/site/test_lighthouse.py``)
 and ``make lighthouse`` adds the performance report (``tests/site/bench_lighthouse.py``);
-``python -m sitebuild.audit --site site --runs 3`` does both for any built site, e.g.
+``python -m sitebuild.audit.lighthouse --site site --runs 3`` does both for any built site, e.g.
 ``make build``'s, run from the repository root.
 """
 
@@ -36,8 +36,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from sitebuild import cachefiles
 from sitebuild.project import Project, load
+from sitebuild.runs import cachefiles
 
 LIGHTHOUSE_VERSION = "12.8.2"
 TOOL_DIR = Path(".cache") / "lighthouse-tool"
@@ -278,7 +278,9 @@ def performance_report(scores: dict[tuple[str, int], Scores]) -> tuple[str, list
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m sitebuild.audit", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m sitebuild.audit.lighthouse", description=__doc__
+    )
     parser.add_argument("--site", type=Path, default=Path("site"), help="the built site")
     parser.add_argument("--runs", type=int, default=3, help="performance runs per page")
     args = parser.parse_args(argv)

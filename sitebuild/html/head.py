@@ -8,7 +8,7 @@
 are relative links to the languages' pages.
 
 Examples:
-    >>> from sitebuild.head import description_of
+    >>> from sitebuild.html.head import description_of
     >>> description_of('<h1>T</h1><p>The graph is <em>recorded</em> as the code runs. More.</p>')
     'The graph is recorded as the code runs. More.'
 """

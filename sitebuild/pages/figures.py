@@ -5,7 +5,7 @@ Two directives, identical in every language but for the caption after ``|``::
     <!-- graph: snippets/concepts/static-vs-dynamic/graph_per_call.py:graphs | The caption -->
     <!-- table: snippets/concepts/limits-and-torch-compile/every_way.py:rows | The caption -->
 
-The build runs the named snippet (through :class:`~sitebuild.runs.CodeRunner`, so once per
+The build runs the named snippet (through :class:`~sitebuild.runs.runner.CodeRunner`, so once per
 content), calls the named function, and draws what it returns: for ``graph``, one or several
 :class:`dyndocs.graph.Graph` laid out by Graphviz into an inline SVG with a title and a
 description in the page's language; for ``table``, ``{"columns": [...], "rows": [...]}`` as a table
@@ -13,7 +13,7 @@ whose headers come from the language's strings (``table.<column>``). The SVG is 
 language and is cached by its DOT source, the Graphviz version and the drawing code.
 
 Examples:
-    >>> from sitebuild.figures import DIRECTIVE
+    >>> from sitebuild.pages.figures import DIRECTIVE
     >>> match = DIRECTIVE.search("<!-- graph: snippets/a.py:draw | Two graphs -->")
     >>> match["kind"], match["path"], match["function"], match["caption"]
     ('graph', 'snippets/a.py', 'draw', 'Two graphs')
@@ -35,10 +35,10 @@ from typing import Any
 from dyndocs.graph import draw as draw_module
 from dyndocs.graph.draw import GraphvizMissing, html_of, layout, tidy, to_dot
 from dyndocs.graph.model import Graph
-from sitebuild import cachefiles
 from sitebuild.bench.formats import format_bytes
-from sitebuild.runs import CodeRunner, RunFailed
-from sitebuild.strings import Strings
+from sitebuild.languages.strings import Strings
+from sitebuild.runs import cachefiles
+from sitebuild.runs.runner import CodeRunner, RunFailed
 
 DIRECTIVE = re.compile(
     r"^[ \t]*<!--\s*(?P<kind>graph|table):\s*(?P<path>[\w./-]+\.py):(?P<function>\w+)"

@@ -5,7 +5,7 @@ the tests use :func:`load` to check that pages follow it. The languages and thei
 ``mkdocs.yml``; every term must have a wording in each of them.
 
 Examples:
-    >>> from sitebuild.glossary import Term, table
+    >>> from sitebuild.languages.glossary import Term, table
     >>> names = {"en": "English", "zh-hans": "简体中文", "zh-hant": "繁體中文"}
     >>> wordings = {"en": "memory", "zh-hans": "内存", "zh-hant": "記憶體"}
     >>> term = Term(wordings, avoid={"zh-hant": ("內存",)})
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sitebuild import yamlfile
-from sitebuild.includes import include_target
+from sitebuild.pages.includes import include_target
 
 TABLE = "glossary:table"
 """The include target a page puts where the table goes."""

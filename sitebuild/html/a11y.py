@@ -6,7 +6,7 @@ copy of Material's template in step with every release; naming the element here 
 attribute and leaves the template Material's.
 
 Examples:
-    >>> from sitebuild.a11y import name_dialogs
+    >>> from sitebuild.html.a11y import name_dialogs
     >>> name_dialogs('<div class="md-search" role="dialog">', "Search")
     '<div class="md-search" role="dialog" aria-label="Search">'
 """

@@ -6,7 +6,7 @@ index, which every reader downloads to search it; readers search for ideas and n
 prose, the docstrings and the headings carry.
 
 Examples:
-    >>> from sitebuild.search import lean
+    >>> from sitebuild.html.search import lean
     >>> lean('<div class="language-python highlight"><pre>x = 1</pre></div>')
     '<div data-search-exclude class="language-python highlight"><pre>x = 1</pre></div>'
 """

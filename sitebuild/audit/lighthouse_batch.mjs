@@ -1,4 +1,4 @@
-// Lighthouse on many pages with one Chromium and one Node process (used by sitebuild/audit.py).
+// Lighthouse on many pages with one Chromium and one Node process (used by sitebuild/audit/lighthouse.py).
 //
 // The CLI starts Node, loads Lighthouse and launches Chromium for every page: on two cores that
 // is most of an accessibility-only run. Lighthouse's own Node API (`lighthouse(url, flags)` with

@@ -1,0 +1,1 @@
+"""Browser and Lighthouse checks of the built site, used by the tests only."""

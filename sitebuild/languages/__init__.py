@@ -1,0 +1,1 @@
+"""Per-language behaviour: the language builds, interface strings, the glossary."""

@@ -1,0 +1,1 @@
+"""What a page holds: includes, run outputs, figures, notebooks, console examples."""

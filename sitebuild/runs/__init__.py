@@ -1,0 +1,1 @@
+"""Running example code once per content: the runner, the fork server, cache files."""
