@@ -99,6 +99,8 @@ class Scores:
     scores: dict[str, int]
     failing: dict[str, list[str]]
     """Per gated category, the audits that did not pass, by id."""
+    kib: float | None = None
+    """What the page loaded, in KiB (Lighthouse's total byte weight), from a performance run."""
 
 
 def page_digest(site: Path, page: str) -> hashlib._Hash:
@@ -116,8 +118,12 @@ def page_key(site: Path, page: str, categories: tuple[str, ...], run: int) -> st
     """What a run of ``page`` depends on: its HTML, what it loads, Lighthouse and the settings."""
     digest = page_digest(site, page)
     settings = run_settings(categories)
-    digest.update(json.dumps([LIGHTHOUSE_VERSION, categories, run, settings]).encode())
+    digest.update(json.dumps([LIGHTHOUSE_VERSION, categories, run, settings, SUMMARY]).encode())
     return digest.hexdigest()[:20]
+
+
+SUMMARY = ("scores", "failing", "kib")
+"""What a kept run holds (:func:`summarise`): a new field means new runs."""
 
 
 def run_settings(categories: tuple[str, ...]) -> dict[str, object]:
@@ -177,7 +183,7 @@ def score_pages(
     found = {}
     for page, run in files:  # in the order asked for, which the report keeps
         data = json.loads(kept[page, run])
-        found[page, run] = Scores(page, data["scores"], data["failing"])
+        found[page, run] = Scores(page, data["scores"], data["failing"], data.get("kib"))
     return found
 
 
@@ -196,7 +202,11 @@ def summarise(report: dict[str, object], categories: tuple[str, ...]) -> dict[st
             for ref in refs
             if ref.get("weight", 0) > 0 and audits[ref["id"]].get("score") not in (1, None)  # type: ignore[index]
         ]
-    return {"scores": scores, "failing": failing}
+    summary: dict[str, object] = {"scores": scores, "failing": failing}
+    if "performance" in categories:
+        weight = audits["total-byte-weight"]["numericValue"]  # type: ignore[index]
+        summary["kib"] = round(weight / 1024, 1)
+    return summary
 
 
 BATCH = Path(__file__).with_name("lighthouse_batch.mjs")
@@ -264,16 +274,24 @@ def axe_script(root: Path) -> Path:
 
 
 def performance_report(scores: dict[tuple[str, int], Scores]) -> tuple[str, list[float]]:
-    """A table of each page's performance, the median of its runs; and those medians."""
+    """A table of each page's performance and weight, the medians of its runs; and the
+    performance medians."""
     runs: dict[str, list[int]] = {}
+    weights: dict[str, list[float]] = {}
     for (page, _), found in scores.items():
         runs.setdefault(page, []).append(found.scores["performance"])
-    lines = [f"{'page':36} {'performance':>12}   runs"]
-    medians = []
+        weights.setdefault(page, []).append(found.kib or 0.0)
+    lines = [f"{'page':36} {'performance':>12} {'KiB':>7}   runs"]
+    medians, heaviest = [], 0.0
     for page, values in runs.items():
         medians.append(statistics.median(values))
-        lines.append(f"{'/' + page:36} {medians[-1]:>12.0f}   {values}")
-    lines.append(f"median over pages {statistics.median(medians):.0f}, lowest {min(medians):.0f}")
+        kib = statistics.median(weights[page])
+        heaviest = max(heaviest, kib)
+        lines.append(f"{'/' + page:36} {medians[-1]:>12.0f} {kib:>7.0f}   {values}")
+    lines.append(
+        f"median over pages {statistics.median(medians):.0f}, lowest {min(medians):.0f}; "
+        f"heaviest page {heaviest:.0f} KiB"
+    )
     return "\n".join(lines), medians
 
 

@@ -43,10 +43,26 @@ def test_axe_is_found_where_lighthouse_installs_it_or_named_missing(tmp_path: Pa
 
 def test_the_performance_report_gives_each_pages_median() -> None:
     scores = {
-        (page, run): Scores(page, {"performance": value}, {})
-        for page, values in {"": [90, 96, 94], "tips/": [80, 70, 85]}.items()
-        for run, value in enumerate(values, start=1)
+        (page, run): Scores(page, {"performance": value}, {}, kib)
+        for page, values in {
+            "": [(90, 300.0), (96, 310.0)],
+            "tips/": [(80, 421.0), (70, 423.0)],
+        }.items()
+        for run, (value, kib) in enumerate(values, start=1)
     }
     report, medians = audit.performance_report(scores)
-    assert medians == [94, 80]
-    assert "median over pages 87, lowest 80" in report
+    assert medians == [93, 75]
+    assert "median over pages 84, lowest 75; heaviest page 422 KiB" in report
+    assert report.splitlines()[2].split()[:3] == ["/tips/", "75", "422"]
+
+
+def test_a_performance_run_keeps_the_pages_weight() -> None:
+    report = {
+        "categories": {"performance": {"score": 0.93, "auditRefs": []}},
+        "audits": {"total-byte-weight": {"numericValue": 431_104}},
+    }
+    assert audit.summarise(report, audit.PERFORMANCE) == {
+        "scores": {"performance": 93},
+        "failing": {},
+        "kib": 421.0,
+    }
