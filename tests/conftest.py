@@ -29,7 +29,7 @@ from . import support
 BUILD_ENV = {"DYNDOCS_BENCH": "recorded", "REPO_URL": support.TEST_REPO_URL}
 """The test build uses the benchmark results recorded with the repository: no timing is taken."""
 SITE_TESTS = support.ROOT / "tests" / "site"
-SHARED = ("built_site", "reader_env", "reader_runs", "cpp_extension", "lighthouse_gates")
+SHARED = ("built_site", "reader_env", "cpp_extension", "lighthouse_gates")
 """The fixtures that make or wait for a shared resource: their tests run last."""
 
 
