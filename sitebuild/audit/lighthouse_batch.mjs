@@ -9,7 +9,7 @@
 //    "runs": [{"url": "http://...", "categories": ["accessibility"], "settings": {...}}, ...]}
 // where "settings" are further Lighthouse flags for that run (optional).
 // Output: one JSON line per run, in order: {"url", "categories", "audits", "runtimeError"},
-// where categories keep their score and audit refs, and audits their score only.
+// where categories keep their score and audit refs, and audits their score and numeric value.
 
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
@@ -40,7 +40,9 @@ try {
       categories[id] = {score: category.score, auditRefs: category.auditRefs};
     }
     const audits = {};
-    for (const [id, audit] of Object.entries(lhr.audits)) audits[id] = {score: audit.score};
+    for (const [id, audit] of Object.entries(lhr.audits)) {
+      audits[id] = {score: audit.score, numericValue: audit.numericValue ?? null};
+    }
     const line = {
       url: run.url, categories, audits, runtimeError: lhr.runtimeError ?? null,
     };
