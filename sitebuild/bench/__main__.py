@@ -22,7 +22,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--output", type=Path, help="also write the results to this file")
     parser.add_argument("--root", type=Path, default=Path.cwd(), help="the repository root")
     args = parser.parse_args(argv)
-    suite = Suite(args.root.resolve(), args.root.resolve() / ".cache" / "bench")
+    root = args.root.resolve()
+    suite = Suite(root, root / ".cache" / "bench")
     try:
         results = suite.load_or_measure(quick=args.quick, force=args.force, progress=True)
     except BenchmarkFailed as error:

@@ -137,11 +137,12 @@ def line_chart(
     lines: list[Line], y_unit: str, text: ChartText, mark: float | None, frame: Frame = WIDE
 ) -> str:
     """An SVG log-log chart of ``lines`` in ``frame``, with a dashed line at ``mark`` if given."""
-    drawn = [line for line in lines if line.points]
+    # A line keeps its colour and marker by its place in ``lines``, drawn or not.
+    drawn = [(index, line) for index, line in enumerate(lines) if line.points]
     if not drawn:
         return ""
-    xs = [x for line in drawn for x, _ in line.points]
-    ys = [y for line in drawn for _, y in line.points]
+    xs = [x for _, line in drawn for x, _ in line.points]
+    ys = [y for _, line in drawn for _, y in line.points]
     x_ticks = sorted(set(xs)) if len(set(xs)) <= 8 else decade_ticks(min(xs), max(xs))
     y_ticks = decade_ticks(min(ys), max(ys))
     left, right, top, bottom = frame.left, frame.right, frame.top, frame.bottom
@@ -206,18 +207,15 @@ def line_chart(
         else:
             start = max(left, width - right - size)
         parts.append(f'<text x="{start:.1f}" y="{top + 12}">{html.escape(label)}</text>')
-    for index, line in enumerate(lines):
-        colour = f"var(--bench-series-{index % 4})"
-        if not line.points:
-            continue
+    for row, (index, line) in enumerate(drawn):
+        colour, shape = f"var(--bench-series-{index % 4})", MARKERS[index % 4]
         points = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in line.points)
         parts.append(
             f'<polyline points="{points}" fill="none" style="stroke:{colour}" stroke-width="2"/>'
         )
-        parts += [_marker(MARKERS[index % 4], px(x), py(y), colour) for x, y in line.points]
+        parts += [_marker(shape, px(x), py(y), colour) for x, y in line.points]
         # A legend rather than labels at the line ends, which collide where lines meet (at
         # large sizes every variant costs the same): in the right margin, or under a narrow plot.
-        row = drawn.index(line)
         if frame.legend_below:
             legend_x, legend_y = left, legend_top + row * LEGEND_ROW
         else:
@@ -225,7 +223,7 @@ def line_chart(
         parts += [
             f'<line x1="{legend_x}" y1="{legend_y}" x2="{legend_x + 22}" y2="{legend_y}" '
             f'style="stroke:{colour}" stroke-width="2"/>',
-            _marker(MARKERS[index % 4], legend_x + 11, legend_y, colour),
+            _marker(shape, legend_x + 11, legend_y, colour),
             f'<text x="{legend_x + 28}" y="{legend_y + 4}">{html.escape(line.variant)}</text>',
         ]
     parts.append("</svg>")

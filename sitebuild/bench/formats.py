@@ -8,13 +8,14 @@ Examples:
 
 from __future__ import annotations
 
+TIME_UNITS = (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6), ("ns", 1e-9))
+
 
 def format_time(seconds: float) -> str:
-    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6), ("ns", 1e-9)):
-        if seconds >= scale or unit == "ns":
-            value = seconds / scale
-            return f"{value:.3g} {unit}" if value < 100 else f"{value:.0f} {unit}"
-    raise AssertionError("unreachable")
+    """In the largest unit it reaches (ns below a nanosecond too), with three digits."""
+    unit, scale = next((u for u in TIME_UNITS if seconds >= u[1]), TIME_UNITS[-1])
+    value = seconds / scale
+    return f"{value:.3g} {unit}" if value < 100 else f"{value:.0f} {unit}"
 
 
 def format_bytes(count: float) -> str:

@@ -14,7 +14,7 @@ Examples:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sitebuild.bench import charts
@@ -25,6 +25,11 @@ from sitebuild.languages.strings import Strings
 
 class Unsupported(Exception):
     """A figure that could not be measured on this machine; the message says why."""
+
+
+def why_unsupported(rows: list[dict[str, Any]]) -> str | None:
+    """Why the first of ``rows`` that could not be measured was not, if one was not."""
+    return next((str(r["unsupported"]) for r in rows if r.get("unsupported")), None)
 
 
 @dataclass(frozen=True)
@@ -48,8 +53,9 @@ class CaseData:
         return cls(name, case["baseline"], metrics, case["devices"].get(device, []), charts)
 
     def shown(self, variants: tuple[str, ...] | None) -> CaseData:
-        rows = [r for r in self.rows if variants is None or r["variant"] in variants]
-        return CaseData(self.name, self.baseline, self.metrics, rows, self.charts)
+        return replace(
+            self, rows=[r for r in self.rows if variants is None or r["variant"] in variants]
+        )
 
     def speedups(self) -> dict[tuple[str, str], float]:
         """Each timed (row, variant)'s speed over the baseline: above 1 means faster.
@@ -59,17 +65,6 @@ class CaseData:
         """
         return {(r["row"], r["variant"]): float(r["speedup"]) for r in self.rows if "speedup" in r}
 
-    def unsupported(self, row: str, variant: str) -> str | None:
-        """Why ``row``/``variant`` or its baseline was not measured, if it was not."""
-        for r in self.rows:
-            if (
-                r["row"] == row
-                and r["variant"] in (variant, self.baseline)
-                and r.get("unsupported")
-            ):
-                return str(r["unsupported"])
-        return None
-
     def metric(self, row: str, variant: str, name: str) -> float:
         """One figure, e.g. ``metric("tiny_mlp", "batch", "speedup")``.
 
@@ -77,31 +72,24 @@ class CaseData:
             Unsupported: The figure could not be measured here (no C++ compiler, say).
             KeyError: Nothing of that name was measured.
         """
-        reason = self.unsupported(row, variant)
-        if reason is not None and (name == "speedup" or self._row(row, variant).get("unsupported")):
-            raise Unsupported(reason)
+        same_row = [r for r in self.rows if r["row"] == row]
+        found = next((r for r in same_row if r["variant"] == variant), {})
+        paired = why_unsupported([r for r in same_row if r["variant"] in (variant, self.baseline)])
+        if paired is not None and (name == "speedup" or found.get("unsupported")):
+            raise Unsupported(paired)
         if name == "speedup":
-            ratios = self.speedups()
-            if (row, variant) not in ratios:
+            if "speedup" not in found:
                 raise KeyError(f"no measurement {self.name}.{row}.{variant}")
-            return ratios[(row, variant)]
-        for r in self.rows:
-            if r["row"] == row and r["variant"] == variant:
-                value = r.get(name, r.get("metrics", {}).get(name))
-                if value is not None:
-                    return float(value)
-        missing = [r for r in self.rows if r["row"] == row and r.get("unsupported")]
-        if name in self.metrics and missing:
+            return float(found["speedup"])
+        value = found.get(name, found.get("metrics", {}).get(name))
+        if value is not None:
+            return float(value)
+        missing = why_unsupported(same_row)
+        if name in self.metrics and missing is not None:
             # A declared figure absent from a row where a variant could not run is one computed
             # against that variant (graph_overhead's overhead_share against cpp).
-            raise Unsupported(str(missing[0]["unsupported"]))
+            raise Unsupported(missing)
         raise KeyError(f"no metric {name!r} for {self.name}.{row}.{variant}")
-
-    def _row(self, row: str, variant: str) -> dict[str, Any]:
-        for r in self.rows:
-            if r["row"] == row and r["variant"] == variant:
-                return r
-        return {}
 
     def unit(self, name: str) -> str:
         if name == "speedup":
@@ -157,28 +145,27 @@ class Renderer:
         key = f"bench.rows.{row}"
         return self.t(key) if self.strings.has(self.locale, key) else row
 
-    def cell(self, r: dict[str, Any], data: CaseData, ratio: float | None) -> str:
+    def cell(self, r: dict[str, Any], data: CaseData) -> str:
+        """One row's cell: its time and spread, its speed-up and its figures shown in cells."""
         if r.get("unsupported"):
             return self.t("bench.unsupported", error=r["unsupported"])
         lines = [f"{format_time(r['median_s'])} ({format_time(r['iqr_s'])})"]
         details = []
-        if ratio is not None and r["variant"] != data.baseline:
-            details.append(f"**{format_ratio(ratio)}**")
+        if "speedup" in r and r["variant"] != data.baseline:
+            details.append(f"**{format_ratio(float(r['speedup']))}**")
         colon = self.t("punctuation.colon")
         metrics = r.get("metrics", {})
         for name, value in metrics.items():
             spec = data.metrics[name]
-            if spec["show"] != "cell" or name == "peak_share":
+            if spec["show"] != "cell" or name == "peak_share":  # a share goes with its rate
                 continue
-            if name == "gflops":
-                rate = format_value(value, "gflops")
-                if "peak_share" in metrics:
-                    share = format_value(metrics["peak_share"], "share")
-                    rate = self.t("bench.rate_of_peak", rate=rate, share=share)
-                details.append(rate)
-                continue
-            label = self.t(f"bench.metrics.{name}")
-            details.append(f"{label}{colon}{format_value(value, spec['unit'])}")
+            text = format_value(value, spec["unit"])
+            if name == "gflops" and "peak_share" in metrics:
+                share = format_value(metrics["peak_share"], "share")
+                text = self.t("bench.rate_of_peak", rate=text, share=share)
+            elif name != "gflops":  # a rate says what it is by its unit
+                text = f"{self.t(f'bench.metrics.{name}')}{colon}{text}"
+            details.append(text)
         if details:
             lines.append(" · ".join(details))
         return "<br>".join(lines)
@@ -186,39 +173,29 @@ class Renderer:
     def notes(self, per_source: list[tuple[Source, CaseData]]) -> list[str]:
         """The notes under a table: what the note metrics say, once or per row."""
         first = per_source[0][1]
-        found = [self.t("bench.median")]
+        median = self.t("bench.median")
         if first.baseline:
-            found[0] += " · " + self.t("bench.speedup", baseline=f"`{first.baseline}`")
+            median += " · " + self.t("bench.speedup", baseline=f"`{first.baseline}`")
+        found = [median]
         for name, spec in first.metrics.items():
             if spec["show"] != "note":
                 continue
             values = [
-                (src, r["row"], r["metrics"][name])
+                (f"{src.label} {self.row_label(r['row'])}".strip(), r["metrics"][name])
                 for src, data in per_source
                 for r in data.rows
                 if name in r.get("metrics", {})
             ]
             if not values:
                 continue
-            if spec["unit"] == "bool":
-                verdict = "true" if all(v for *_, v in values) else "false"
-                found.append(self.t(f"bench.notes.{name}_{verdict}"))
-            elif len({v for *_, v in values}) == 1:
-                found.append(
-                    self.t(
-                        f"bench.notes.{name}",
-                        row="",
-                        value=format_value(values[0][2], spec["unit"]),
-                    )
-                )
+            key, unit = f"bench.notes.{name}", spec["unit"]
+            if unit == "bool":
+                verdict = "true" if all(v for _, v in values) else "false"
+                found.append(self.t(f"{key}_{verdict}"))
+            elif len({v for _, v in values}) == 1:
+                found.append(self.t(key, row="", value=format_value(values[0][1], unit)))
             else:
-                for src, row, value in values:
-                    text = self.t(
-                        f"bench.notes.{name}",
-                        row=f"{src.label} {self.row_label(row)}".strip(),
-                        value=format_value(value, spec["unit"]),
-                    )
-                    found.append(text)
+                found += [self.t(key, row=row, value=format_value(v, unit)) for row, v in values]
         return found
 
     def table(self, sources: list[Source], case: str, variants: tuple[str, ...] | None) -> str:
@@ -237,11 +214,10 @@ class Renderer:
         for row_id in row_ids:
             cells = [self.row_label(row_id)]
             for _, data in per_source:
-                ratios = data.speedups()
                 for variant in variant_names:
-                    match = [r for r in data.rows if r["row"] == row_id and r["variant"] == variant]
-                    ratio = ratios.get((row_id, variant))
-                    cells.append(self.cell(match[0], data, ratio) if match else "")
+                    key = (row_id, variant)
+                    found = next((r for r in data.rows if (r["row"], r["variant"]) == key), None)
+                    cells.append(self.cell(found, data) if found is not None else "")
             out.append(f"| {' | '.join(cells)} |")
         separator, end = self.t("punctuation.separator"), self.t("punctuation.end")
         summary = separator.join(n.rstrip(".。") for n in self.notes(per_source)) + end
@@ -249,13 +225,13 @@ class Renderer:
 
     def chart(self, data: CaseData) -> str:
         """An inline SVG bar chart of the speed-ups, in the theme's colours, light or dark."""
-        ratios = {k: v for k, v in data.speedups().items() if k[1] != data.baseline}
-        if not ratios:
-            return ""
         bars = [
             charts.Bar(f"{self.row_label(row_id)} · {variant}", value)
-            for (row_id, variant), value in ratios.items()
+            for (row_id, variant), value in data.speedups().items()
+            if variant != data.baseline
         ]
+        if not bars:
+            return ""
         return charts.bar_figure(bars, self.t("bench.chart", baseline=data.baseline))
 
     def line_chart(self, data: CaseData, spec: dict[str, Any]) -> str:
@@ -263,7 +239,7 @@ class Renderer:
         key = f"bench.charts.{spec['name']}"
         variants = list(spec["variants"]) or list(dict.fromkeys(r["variant"] for r in data.rows))
         lines = charts.lines_of(data.rows, spec["x"], spec["y"], variants, spec["rows"])
-        mark = None
+        mark, share_text = None, ""
         if spec.get("crossover"):
             variant, metric, share = spec["crossover"]
             mark = charts.crossover(data.rows, spec["x"], variant, metric, share, spec["rows"])

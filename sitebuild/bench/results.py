@@ -45,13 +45,12 @@ class ResultSet:
 
     @property
     def provenance(self) -> dict[str, Any]:
-        return dict(self.results["provenance"])
+        return self.results["provenance"]
 
     def label_flags(self) -> list[str]:
         """Which labels the provenance line carries: quick, recorded, stale, foreign."""
-        flags = [name for name in ("quick",) if self.provenance.get(name)]
-        flags += [name for name in ("recorded", "stale", "foreign") if getattr(self, name)]
-        return flags
+        flags = ["quick"] if self.provenance.get("quick") else []
+        return flags + [name for name in ("recorded", "stale", "foreign") if getattr(self, name)]
 
 
 @dataclass

@@ -163,7 +163,7 @@ class Suite:
         files = sorted(
             p
             for p in bench.rglob("*.py")
-            if any(p.relative_to(bench).as_posix().startswith(part) for part in MEASURED_CODE)
+            if p.relative_to(bench).as_posix().startswith(MEASURED_CODE)
         )
         sources = "\n".join(p.read_text(encoding="utf-8") for p in files)
         models = CodeRunner(self.root, self.cache_dir).dependencies(sources)
@@ -251,21 +251,21 @@ class Suite:
             (name, device): combine_rows(runs[(name, device)], CASES[name].metrics)
             for name, device in runs
         }
-        peaks = peak_gflops(combined)
-        cases = {}
-        for name in self.cases:
-            cases[name] = {
+        cases = {
+            name: {
                 **CASES[name].describe(),
                 "seconds": round(seconds[name], 1),
                 "devices": {
                     device: [r.to_json() for r in combined[(name, device)]] for device in present
                 },
             }
+            for name in self.cases
+        }
         return {
             "format": FORMAT,
             "provenance": {
                 **self.environment(),
-                "peak_gflops": peaks,
+                "peak_gflops": peak_gflops(combined),
                 "date": started.isoformat(timespec="seconds"),
                 "code_version": self.code_version(),
                 "quick": quick,
