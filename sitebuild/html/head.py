@@ -4,8 +4,7 @@
 - the page in every language, as ``hreflang`` alternates with absolute URLs, and ``x-default``;
 - Open Graph title, description, URL and locale.
 
-``overrides/main.html`` renders them in place of Material's ``site_meta`` block, whose alternates
-are relative links to the languages' pages.
+``overrides/main.html`` renders them in place of Material's ``site_meta`` block.
 
 Examples:
     >>> from sitebuild.html.head import description_of
@@ -99,11 +98,6 @@ def description_of(content: str, locale: str = "en") -> str:
     raise MissingDescription("no paragraph of at least 20 characters to describe the page")
 
 
-def hreflang(locale: str) -> str:
-    """The ``hreflang`` value of one of the site's locales: ``zh-hans`` is ``zh-Hans``."""
-    return HREFLANG.get(locale, locale)
-
-
 def alternates(site_url: str, path: str, roots: dict[str, str], default: str) -> list[Alternate]:
     """The page at ``path`` (relative to its language's root) in every language, absolute.
 
@@ -115,6 +109,9 @@ def alternates(site_url: str, path: str, roots: dict[str, str], default: str) ->
          ('x-default', 'https://x.org/g/tips/')]
     """
     base = site_url.rstrip("/") + "/"
-    found = [Alternate(hreflang(locale), f"{base}{root}{path}") for locale, root in roots.items()]
+    found = [
+        Alternate(HREFLANG.get(locale, locale), base + root + path)
+        for locale, root in roots.items()
+    ]
     found.append(Alternate("x-default", f"{base}{roots[default]}{path}"))
     return found
