@@ -98,6 +98,11 @@ def description_of(content: str, locale: str = "en") -> str:
     raise MissingDescription("no paragraph of at least 20 characters to describe the page")
 
 
+def hreflang(locale: str) -> str:
+    """The ``hreflang`` value of one of the site's locales: ``zh-hans`` is ``zh-Hans``."""
+    return HREFLANG.get(locale, locale)
+
+
 def alternates(site_url: str, path: str, roots: dict[str, str], default: str) -> list[Alternate]:
     """The page at ``path`` (relative to its language's root) in every language, absolute.
 
@@ -109,9 +114,6 @@ def alternates(site_url: str, path: str, roots: dict[str, str], default: str) ->
          ('x-default', 'https://x.org/g/tips/')]
     """
     base = site_url.rstrip("/") + "/"
-    found = [
-        Alternate(HREFLANG.get(locale, locale), base + root + path)
-        for locale, root in roots.items()
-    ]
+    found = [Alternate(hreflang(locale), f"{base}{root}{path}") for locale, root in roots.items()]
     found.append(Alternate("x-default", f"{base}{roots[default]}{path}"))
     return found
