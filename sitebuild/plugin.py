@@ -7,7 +7,6 @@ so what is computed once per run (benchmark results, the snippet runs) is kept o
 
 from __future__ import annotations
 
-import functools
 import re
 from pathlib import Path
 from typing import Any
@@ -46,6 +45,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         self.shown: Shown | None = None
         self.strings: Strings | None = None
         self.figures: Figures | None = None
+        self.runner: CodeRunner | None = None
         self.notebooks: dict[str, tuple[Any, Path]] = {}
         self.inventories = builds.Inventories()
 
@@ -65,21 +65,19 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
                 self.project.root, self.project.cache / "bench", serving=self.serving
             )
         self.strings = Strings.load(self.project.i18n, self.project.locales)
-        runner = CodeRunner(self.project.root, self.project.cache / "runs")
-        self.figures = Figures(runner, self.project.cache / "graphs", self.strings)
+        self.runner = CodeRunner(self.project.root, self.project.cache / "runs")
+        self.figures = Figures(self.runner, self.project.cache / "graphs", self.strings)
         return config
 
     on_config = CombinedEvent(_docstrings_locale, _configure)
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
-        project = self._project()
+        assert self.benchmarks is not None and self.runner is not None
         builds.check_pages(config)
         # Fires once per language; the first prepares every language's outputs, and the others,
         # nested in it, would only look each result up again (a page runs what it lacks itself).
         if not builds.nested_build(config):
-            runner = CodeRunner(project.root, project.cache / "runs")
-            outputs.prepare(runner, sorted(project.docs_dir.rglob("*.md")))
-        assert self.benchmarks is not None
+            outputs.prepare(self.runner, sorted(self._project().docs_dir.rglob("*.md")))
         if self.shown is None or self.serving:
             self.shown = self.benchmarks.shown()  # measured at most once for all languages
 
@@ -108,7 +106,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         self, markdown: str, page: Page, config: MkDocsConfig, locale: str, where: str
     ) -> str:
         """Make the page's notebook (written after the build) and link it under the title."""
-        assert self.strings is not None and self.figures is not None
+        assert self.strings is not None and self.figures is not None and self.runner is not None
         project = self._project()
         strings = self.strings
         page_url = str(config.site_url or "").rstrip("/") + "/" + page.url
@@ -126,8 +124,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         )
         notebook = notebooks.convert(expanded, context)
         name = f"{Path(page.file.src_uri).stem}.ipynb"
-        runner = CodeRunner(project.root, project.cache / "runs")
-        notebooks.check_cells(notebook, runner, f"{page.url}{name}")
+        notebooks.check_cells(notebook, self.runner, f"{page.url}{name}")
         self.notebooks[page.file.src_uri] = (notebook, Path(page.file.abs_dest_path).parent / name)
         colab = None
         if config.repo_url:
@@ -149,31 +146,23 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
         # MkDocs makes a new Jinja environment per language build; compiled templates are kept
         # on disk instead of being compiled again three times per build.
-        env.bytecode_cache = self._compiled_templates()
-        return env
-
-    def _compiled_templates(self) -> jinja2.FileSystemBytecodeCache:
-        """Where the theme's compiled Jinja templates are kept."""
-        return jinja2.FileSystemBytecodeCache(str(self._cache_dir("jinja")))
-
-    def _cache_dir(self, name: str) -> Path:
-        folder = self._project().cache / name
+        folder = self._project().cache / "jinja"
         folder.mkdir(parents=True, exist_ok=True)
-        return folder
+        env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(folder))
+        return env
 
     @event_priority(10)  # before mkdocs-jupyter (0) reads the notebook from disk
     def on_pre_page(self, page: Page, *, config: MkDocsConfig, files: Files) -> Page:
         project = self._project()
-        notebooks = config.plugins.get("dyndocs-jupyter")
         source = page.file.abs_src_path
-        if notebooks is not None and source and notebooks.should_include(page.file):
+        if source and self._is_notebook_page(page, config):
             locale = builds.current_locale(config)
             copy = includes.expanded_copy(
                 Path(source),
                 project.root,
                 project.cache / "notebooks",
                 Path(config.config_file_path),
-                prepare=functools.partial(builds.unwrap_lines, locale=locale),
+                lambda text: builds.unwrap_lines(text, locale),
             )
             page.file.abs_src_path = str(copy)
         return page
@@ -196,14 +185,15 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     def on_page_context(  # type: ignore[override]
         self, context: dict[str, Any], *, page: Page, config: MkDocsConfig, nav: Any
     ) -> dict[str, Any]:
-        context["language_root"] = builds.language_root(config)
+        context["language_root"] = self._project().language_root(builds.current_locale(config))
         context["page_head"] = self._head(page, config)
         return context
 
     def _head(self, page: Page, config: MkDocsConfig) -> dict[str, Any]:
         """What ``overrides/main.html`` puts in the page's ``<head>`` (sitebuild/html/head.py)."""
+        project = self._project()
         locale = builds.current_locale(config)
-        roots = builds.language_roots(config)
+        roots = {other: project.language_root(other) for other in project.locales}
         path = page.url.removeprefix(roots[locale])
         try:
             description = head.description_of(page.content or "", locale)
@@ -214,7 +204,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
             "description": description,
             "title": title,
             "alternates": head.alternates(
-                str(config.site_url or ""), path, roots, builds.locales(config)[0]
+                str(config.site_url or ""), path, roots, project.default_locale
             ),
             "og_locale": head.OG_LOCALE.get(locale, locale),
         }
@@ -225,7 +215,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
 
     @event_priority(-110)  # after mkdocs-static-i18n has built every language and merged search
     def _finish_languages(self, config: MkDocsConfig) -> None:
-        if builds.all_languages_built(config):
+        if not builds.nested_build(config):
             builds.split_search_index(config)
             self.inventories.write(config)
             self._prune_caches()

@@ -4,8 +4,7 @@
 - the page in every language, as ``hreflang`` alternates with absolute URLs, and ``x-default``;
 - Open Graph title, description, URL and locale.
 
-``overrides/main.html`` renders them in place of Material's ``site_meta`` block, whose alternates
-are relative links to the languages' pages.
+``overrides/main.html`` renders them in place of Material's ``site_meta`` block.
 
 Examples:
     >>> from sitebuild.html.head import description_of

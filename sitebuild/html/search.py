@@ -1,9 +1,8 @@
 """What the search index holds: prose and headings, not code.
 
 Material indexes every element of a page unless it carries ``data-search-exclude``. Code blocks
-and their outputs, the API reference's source listings included, made up most of each language's
-index, which every reader downloads to search it; readers search for ideas and names, which the
-prose, the docstrings and the headings carry.
+(the API reference's source listings included) made up most of the index every reader downloads,
+while readers search for ideas and names, which prose, docstrings and headings carry.
 
 Examples:
     >>> from sitebuild.html.search import lean

@@ -1,14 +1,15 @@
 """Per-language build behaviour on top of mkdocs-static-i18n.
 
-mkdocs-static-i18n runs one full MkDocs build per language on the same config
-object. This module fixes what that leaves wrong for this site:
+mkdocs-static-i18n runs one full MkDocs build per language on the same config object. This
+module fixes what that leaves wrong for this site:
 
 - every page must exist in every language (a missing one fails the build);
 - mkdocstrings renders section titles in the page's language;
 - mkdocs-jupyter keeps one cache per language, so the builds stop evicting each other;
 - search: each language gets its own index, so a zh-hans reader only sees zh-hans pages;
 - ``objects.inv``: every language build rewrites it, so each language's is kept and written
-  to that language's root, with URLs relative to it.
+  to that language's root, with URLs relative to it;
+- Chinese: soft line breaks, which browsers show as spaces, are joined.
 
 Examples:
     >>> from sitebuild.languages.builds import split_search_entries
@@ -35,16 +36,15 @@ def i18n(config: MkDocsConfig) -> Any:
     return config.plugins["i18n"]
 
 
-def locales(config: MkDocsConfig) -> list[str]:
-    """All configured locales, default first, e.g. ``["en", "zh-hans", "zh-hant"]``."""
-    languages = i18n(config).config.languages
-    return [lang.locale for lang in sorted(languages, key=lambda lang: not lang.default)]
-
-
 def names(config: MkDocsConfig) -> dict[str, str]:
     """Each locale's name as the language switcher shows it, default first."""
     languages = sorted(i18n(config).config.languages, key=lambda lang: not lang.default)
     return {str(lang.locale): str(lang.name) for lang in languages}
+
+
+def locales(config: MkDocsConfig) -> list[str]:
+    """All configured locales, default first, e.g. ``["en", "zh-hans", "zh-hant"]``."""
+    return list(names(config))
 
 
 def default_locale(config: MkDocsConfig) -> str:
@@ -54,18 +54,6 @@ def default_locale(config: MkDocsConfig) -> str:
 def current_locale(config: MkDocsConfig) -> str:
     """The language being built right now."""
     return str(i18n(config).current_language)
-
-
-def language_roots(config: MkDocsConfig) -> dict[str, str]:
-    """Each locale's URL prefix, default first: ``{"en": "", "zh-hans": "zh-hans/", ...}``."""
-    default = locales(config)[0]
-    return {locale: "" if locale == default else f"{locale}/" for locale in locales(config)}
-
-
-def language_root(config: MkDocsConfig) -> str:
-    """URL prefix of the language being built: ``""`` for the default, ``"zh-hans/"`` etc."""
-    locale = current_locale(config)
-    return "" if locale == default_locale(config) else f"{locale}/"
 
 
 def missing_pages(docs_dir: Path, all_locales: list[str]) -> list[str]:
@@ -137,13 +125,11 @@ def configure(config: MkDocsConfig, cache: Path) -> None:
 
 
 def set_docstrings_locale(config: MkDocsConfig) -> None:
-    """Set mkdocstrings' ``locale`` option to the theme language of the language about to be built.
+    """Set mkdocstrings' ``locale`` to the theme language of the language about to be built.
 
-    mkdocstrings reads its locale in its ``on_config``, from ``theme.language``, which
-    mkdocs-static-i18n sets only in its own, later ``on_config``: left alone, each language's API
-    reference had the section titles of the language built before it. This runs before both and
-    gives mkdocstrings the language i18n will set: the language's ``theme.language`` override, or
-    else its locale.
+    mkdocstrings reads ``theme.language`` in its ``on_config``, before mkdocs-static-i18n sets it
+    in its own; this runs before both and sets what i18n will: the language's ``theme.language``
+    override, or else its locale.
     """
     docstrings = config.plugins.get("mkdocstrings")
     if docstrings is None:
@@ -160,14 +146,19 @@ def split_search_entries(
     """Group search entries by language, with locations relative to the language root."""
     split: dict[str, list[dict[str, Any]]] = {locale: [] for locale in all_locales}
     for doc in docs:
-        for locale in all_locales:
-            prefix = f"{locale}/"
-            if locale != default and doc["location"].startswith(prefix):
-                split[locale].append({**doc, "location": doc["location"][len(prefix) :]})
-                break
-        else:
-            split[default].append(doc)
+        where = doc["location"]
+        locale = next(
+            (other for other in all_locales if other != default and where.startswith(f"{other}/")),
+            default,
+        )
+        prefix = "" if locale == default else f"{locale}/"
+        split[locale].append({**doc, "location": where.removeprefix(prefix)})
     return split
+
+
+def _root(site: Path, locale: str, default: str) -> Path:
+    """The folder a language's pages are written to."""
+    return site if locale == default else site / locale
 
 
 def split_search_index(config: MkDocsConfig) -> None:
@@ -183,7 +174,7 @@ def split_search_index(config: MkDocsConfig) -> None:
     merged = json.loads(merged_file.read_text(encoding="utf-8"))
     default = default_locale(config)
     for locale, docs in split_search_entries(merged["docs"], locales(config), default).items():
-        root = site if locale == default else site / locale
+        root = _root(site, locale, default)
         target = root / "search" / "search_index.json"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(
@@ -197,11 +188,8 @@ def split_search_index(config: MkDocsConfig) -> None:
 
 
 class Inventories:
-    """Each language's ``objects.inv``, kept as it is written and put at its root at the end.
-
-    mkdocstrings writes ``objects.inv`` at the site root in every language build, so the last
-    language would win.
-    """
+    """Each language's ``objects.inv``, kept as mkdocstrings writes it at the site root in every
+    language build, and put at the language's root at the end."""
 
     def __init__(self) -> None:
         self.by_locale: dict[str, bytes] = {}
@@ -216,12 +204,11 @@ class Inventories:
         """Write each language's inventory to its root: ``/``, ``/zh-hans/``, ``/zh-hant/``."""
         site, default = Path(config.site_dir), default_locale(config)
         for locale, raw in self.by_locale.items():
-            if locale == default:
-                (site / "objects.inv").write_bytes(raw)
-            else:
-                (site / locale).mkdir(parents=True, exist_ok=True)
-                relocated = relocate_inventory(raw, f"{locale}/")
-                (site / locale / "objects.inv").write_bytes(relocated)
+            root = _root(site, locale, default)
+            root.mkdir(parents=True, exist_ok=True)
+            if locale != default:
+                raw = relocate_inventory(raw, f"{locale}/")
+            (root / "objects.inv").write_bytes(raw)
         self.by_locale.clear()
 
 
@@ -246,11 +233,6 @@ def nested_build(config: MkDocsConfig) -> bool:
     """True while mkdocs-static-i18n builds a language other than the default: it runs those
     builds one after another, nested in the default language's ``on_post_build``."""
     return bool(i18n(config).building)
-
-
-def all_languages_built(config: MkDocsConfig) -> bool:
-    """True once mkdocs-static-i18n has finished its nested per-language builds."""
-    return not nested_build(config)
 
 
 CJK = re.compile(r"[\u2014\u2018-\u201d\u2026\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")

@@ -5,11 +5,10 @@ Two directives, identical in every language but for the caption after ``|``::
     <!-- graph: snippets/concepts/static-vs-dynamic/graph_per_call.py:graphs | The caption -->
     <!-- table: snippets/concepts/limits-and-torch-compile/every_way.py:rows | The caption -->
 
-The build runs the named snippet (through :class:`~sitebuild.runs.runner.CodeRunner`, so once per
-content), calls the named function, and draws what it returns: for ``graph``, one or several
-:class:`dyndocs.graph.Graph` laid out by Graphviz into an inline SVG with a title and a
-description in the page's language; for ``table``, ``{"columns": [...], "rows": [...]}`` as a table
-whose headers come from the language's strings (``table.<column>``). The SVG is the same in every
+The build runs the named snippet (once per content), calls the named function, and draws what it
+returns: for ``graph``, one or several :class:`dyndocs.graph.Graph` as an inline SVG with a title
+and a description in the page's language; for ``table``, ``{"columns": [...], "rows": [...]}`` as
+a table whose headers are the language's ``table.<column>`` strings. The SVG is the same in every
 language and is cached by its DOT source, the Graphviz version and the drawing code.
 
 Examples:
@@ -96,7 +95,9 @@ class Figures:
                 if match["kind"] == "graph":
                     block = self._graph(data, match["caption"], locale)
                 else:
-                    block = self._table(data, match["caption"], locale)
+                    caption = html.escape(match["caption"])
+                    block = self.table_markdown(data, locale) + "\n\n"
+                    block += f'<p class="table-caption"><small>{caption}</small></p>'
             except (FigureFailed, RunFailed, GraphvizMissing, ValueError, KeyError) as error:
                 raise FigureFailed(f"{where}: {error}") from error
             return "\n" + block + "\n"  # blank lines: a block of its own
@@ -173,10 +174,6 @@ class Figures:
             leaves=", ".join(leaves) or "—",
             saved=format_bytes(graph.saved_bytes),
         )
-
-    def _table(self, data: dict[str, Any], caption: str, locale: str) -> str:
-        note = f'<p class="table-caption"><small>{html.escape(caption)}</small></p>'
-        return self.table_markdown(data, locale) + "\n\n" + note
 
     def table_markdown(self, data: dict[str, Any], locale: str) -> str:
         """A table function's result as a Markdown table, headers in ``locale``."""

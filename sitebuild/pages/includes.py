@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from sitebuild.project import load_config
+from sitebuild.project import load, load_config
 from sitebuild.runs.runner import CodeRunner
 
 INCLUDE_LINE = re.compile(r'^(?P<indent>[ \t]*)-+8<-+\s+"(?P<target>[^"]+)"\s*$')
@@ -32,12 +32,6 @@ class IncludeError(Exception):
     """An include names a missing file or section, or its example failed."""
 
 
-def markdown_settings(config_file: Path) -> tuple[list[str], dict[str, Any]]:
-    """The Markdown extensions and their settings from ``config_file`` (a ``mkdocs.yml``)."""
-    config = load_config(config_file.resolve())
-    return list(config.markdown_extensions), dict(config.mdx_configs)
-
-
 def expand(text: str, *, source: str | Path, config_file: Path) -> str:
     """Return ``text`` with every include replaced by what the site build puts there.
 
@@ -49,8 +43,7 @@ def expand(text: str, *, source: str | Path, config_file: Path) -> str:
     Raises:
         IncludeError: A file or section is missing, or a snippet whose output is shown fails.
     """
-    from sitebuild.languages import glossary
-    from sitebuild.project import load
+    from sitebuild.languages import glossary  # which imports this module
 
     project = load(config_file)
     names = dict(project.language_names)
@@ -67,20 +60,19 @@ def expand(text: str, *, source: str | Path, config_file: Path) -> str:
 
 
 def output_runner(config_file: Path) -> CodeRunner:
-    """The runner (and cache) with which :func:`expand` runs the snippets whose output a page
-    shows, as ``config_file``'s ``sitebuild.pages.outputs`` extension sets it up; for
-    :func:`sitebuild.pages.outputs.prepare`."""
+    """The runner with which :func:`expand` runs the snippets whose output a page shows."""
     return _markdown(config_file.resolve()).preprocessors["run_output"].runner  # type: ignore[no-any-return]
 
 
 @lru_cache(maxsize=4)
 def _markdown(config_file: Path) -> Any:
-    """One Markdown converter per configuration: making one loads every extension, a tenth of a
-    second each time, and a build expands some fifty pages."""
+    """One Markdown converter per configuration: making one loads every extension."""
     import markdown
 
-    extensions, configs = markdown_settings(config_file)
-    return markdown.Markdown(extensions=extensions, extension_configs=configs)
+    config = load_config(config_file)
+    return markdown.Markdown(
+        extensions=list(config.markdown_extensions), extension_configs=dict(config.mdx_configs)
+    )
 
 
 def include_target(line: str) -> str | None:
@@ -95,23 +87,17 @@ def include_targets(text: str) -> list[str]:
 
 
 def expanded_copy(
-    path: Path,
-    root: Path,
-    cache_root: Path,
-    config_file: Path,
-    prepare: Callable[[str], str] | None = None,
+    path: Path, root: Path, cache_root: Path, config_file: Path, prepare: Callable[[str], str]
 ) -> Path:
-    """Write the expanded ``path`` under ``cache_root`` and return the copy's path.
+    """Write the expanded ``path``, then passed through ``prepare``, under ``cache_root`` and
+    return the copy's path.
 
     mkdocs-jupyter reads notebooks from disk rather than through Markdown, so a notebook page is
-    handed an expanded copy; ``prepare`` is then what a Markdown page's text goes through
-    (``sitebuild.languages.builds.unwrap_lines``).
+    handed an expanded copy.
     """
-    target = cache_root / path.resolve().relative_to(root)
     source = path.resolve().relative_to(root)
-    text = expand(path.read_text(encoding="utf-8"), source=source, config_file=config_file)
-    if prepare is not None:
-        text = prepare(text)
+    target = cache_root / source
+    text = prepare(expand(path.read_text(encoding="utf-8"), source=source, config_file=config_file))
     if not target.exists() or target.read_text(encoding="utf-8") != text:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")

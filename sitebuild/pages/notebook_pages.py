@@ -1,14 +1,12 @@
 """The notebook pages mkdocs-jupyter renders, styled by Material instead of JupyterLab.
 
-mkdocs-jupyter inlines JupyterLab's whole theme (about 570 KiB of CSS) into every notebook page,
-plus MathJax and Mermaid set-up scripts. The guide's notebooks have neither maths nor diagrams,
-and their cells read best styled like the rest of the site: the code cells are marked up as
+mkdocs-jupyter inlines JupyterLab's whole theme into every notebook page, plus MathJax and Mermaid
+set-up scripts, which a page keeps only if it has maths or diagrams. The code cells become
 Material code blocks (so they follow the light and dark schemes), the prompts are hidden, and a
-few lines of CSS lay out the rest. A page that needs what was removed (maths, Mermaid) keeps it.
+few lines of CSS lay out the rest.
 
-Heading ids are fixed here too: mkdocs-jupyter makes them from ASCII only, so a Chinese heading
-got an empty id, and its table of contents (Python-Markdown's) another one (``_1``), which left
-the skip link and the anchors pointing at nothing.
+Heading ids are fixed too: mkdocs-jupyter makes them from ASCII only, so a Chinese heading got an
+empty id, and its table of contents entry another one (``_1``).
 
 Examples:
     >>> from sitebuild.pages.notebook_pages import heading_ids

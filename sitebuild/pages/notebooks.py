@@ -8,15 +8,9 @@ to the page, where the live figures are. A first cell installs ``dyndocs`` where
 from the repository ``mkdocs.yml`` names.
 
 Nothing is dropped silently: a directive that does not parse, an output block without code before
-it, or a page with nothing to put in a notebook fails, naming the page. Each code cell is run once
-for its content (:mod:`sitebuild.runs.runner`, shared with the tests), so a cell that raises fails
-the build, naming the notebook and the cell.
-
-Written here rather than with jupytext: jupytext reads a Markdown notebook, but these pages are
-MkDocs pages (admonitions, includes, directives, output blocks) that need a site's context to
-become one; nbformat writes and validates the result.
-
-A page of prose alone (a summary) still gets its notebook: every article can be opened as one.
+it, or a page with nothing to put in a notebook fails, naming the page; a code cell that raises
+fails the build, naming the notebook and the cell. Not jupytext: these are MkDocs pages
+(admonitions, includes, directives, output blocks) that need the site's context to convert.
 
 Examples:
     >>> from sitebuild.pages.notebooks import absolute_links
@@ -302,11 +296,3 @@ def links_html(download: str, colab: str | None, text: Callable[..., str]) -> st
     if colab:
         links.append(f'<a href="{colab}">{text("notebook.colab")}</a>')
     return '<p class="notebook-links">' + " · ".join(links) + "</p>"
-
-
-def page_notebook_path(page_src: str) -> tuple[str, str] | None:
-    """``("concepts/control-flow", "control-flow.ipynb")``: folder and file of a page's notebook."""
-    path = Path(page_src)
-    if path.name == "index.md":
-        return None
-    return f"{path.parent.as_posix()}/{path.stem}".lstrip("/"), f"{path.stem}.ipynb"

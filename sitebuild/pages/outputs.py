@@ -6,9 +6,8 @@ A page shows a snippet's output with an include line inside a fence::
     --8<-- "run:snippets/debugging/item.py"
     ```
 
-The build replaces that line with the file's standard output, from :mod:`sitebuild.runs.runner`, so
-the output is computed once for the snippet's content, whoever asks first, and shared by the
-three languages and the tests.
+The build replaces that line with the file's standard output, from :mod:`sitebuild.runs.runner`:
+computed once for the snippet's content and shared by the three languages and the tests.
 
 Configuration, as for any Python-Markdown extension (``mkdocs.yml``)::
 
@@ -52,15 +51,13 @@ def shown_snippets(pages: Iterable[Path], root: Path) -> list[Path]:
     return list(found)
 
 
-def prepare(runner: CodeRunner, pages: Iterable[Path], workers: int | None = None) -> None:
+def prepare(runner: CodeRunner, pages: Iterable[Path]) -> None:
     """Run, in parallel, every snippet whose output ``pages`` show and that has no result yet.
 
     A failure is not raised here: the page that shows the output raises it, naming the page.
     """
     snippets = [s for s in shown_snippets(pages, runner.root) if s.is_file()]
-    runner.run_many(
-        ((s.read_text(encoding="utf-8"), runner.display(s), s) for s in snippets), workers=workers
-    )
+    runner.run_many((s.read_text(encoding="utf-8"), runner.display(s), s) for s in snippets)
 
 
 class RunOutputPreprocessor(Preprocessor):
