@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +14,7 @@ from sitebuild.runs.zygote import JobTimedOut, Zygote, ZygotePool
 
 @pytest.fixture(scope="module")
 def zygote() -> Zygote:
-    with Zygote({}, preload=()) as running:
+    with contextlib.closing(Zygote({}, preload=())) as running:
         yield running
 
 
