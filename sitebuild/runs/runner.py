@@ -1,25 +1,14 @@
 """Run example code once per content: snippet files, page code blocks, shown outputs.
 
-Everything in the project that runs example code (the snippet tests, the build's ``run:``
-includes, the copy-paste check of code blocks, the vector-width re-run) goes through
-:class:`CodeRunner`, so a piece of code runs once for its content, whichever asks first. A cached
-result is reused only while its key still matches, and the key covers everything the result
-depends on:
-
-- the code's text;
-- the source of every module of the readers' package that it imports, directly or through other
-  modules of that package, found by reading the import statements (module names written in
-  strings count too, for code that starts another Python process);
-- the torch and Python versions;
-- the environment the run adds, and the runner's own protocol version.
-
-Only successful runs are cached: a failure runs again every time it is asked for.
-
-Written here rather than taken from a library: joblib.Memory and pytest's cache key on a Python
-function's arguments, not on the transitive sources that a separate process will import.
+Everything that runs example code goes through :class:`CodeRunner`, so a piece of code runs once
+for its content, whoever asks first. A successful result is kept under a key that covers what it
+depends on: the code's text; the source of every module of the readers' package it imports,
+directly or not (dotted names in strings count, for code that starts another Python); the torch
+and Python versions; the environment the run adds; and :data:`PROTOCOL`. A failure is not kept.
+Libraries such as joblib.Memory key on a function's arguments, not on the sources that a
+separate process will import.
 
 Examples:
-    >>> from pathlib import Path
     >>> from sitebuild.runs.runner import imported_modules
     >>> sorted(imported_modules("import dyndocs.shapes\\nfrom dyndocs import describe as d"))
     ['dyndocs', 'dyndocs.describe', 'dyndocs.shapes']
@@ -40,6 +29,7 @@ from collections.abc import Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from functools import lru_cache
+from itertools import takewhile
 from pathlib import Path
 
 from sitebuild.runs import cachefiles
@@ -48,14 +38,12 @@ from sitebuild.runs.zygote import COMPILER_PRELOAD, JobTimedOut, ZygotePool
 PROTOCOL = 3
 """Bump when the way code is run changes what it prints, or might."""
 COMPILES = re.compile(r"\btorch\.(?:compile|export|cond)\b|\btorch\._dynamo\b")
-"""Code that compiles: it runs in a zygote that has imported the compiler too
-(:data:`sitebuild.runs.zygote.COMPILER_PRELOAD`). Read from the code's own text; a miss only costs
-the import."""
+"""Code that compiles, read from its text: it forks from a zygote that has imported the compiler
+too (a miss only costs the import)."""
 
 
 def preload_for(code: str) -> tuple[str, ...] | None:
-    """What the zygote that runs ``code`` has imported: the compiler too for code that compiles
-    (:data:`COMPILES`), else the pool's own preload (``None``)."""
+    """What the zygote that runs ``code`` has imported: ``None`` means the pool's own preload."""
     return COMPILER_PRELOAD if COMPILES.search(code) else None
 
 
@@ -65,9 +53,8 @@ RUN_ENV = {
     "PYTHONHASHSEED": "0",
     "OMP_NUM_THREADS": "1",
     "NO_MKDOCS_2_WARNING": "1",
-    # Inductor builds a large precompiled header for each set of compiler flags before its first
-    # kernel, to save a little on each later compile; the runs compile too few distinct kernels
-    # for that to pay (commit cbee739 measured it). The kernels are the same.
+    # A precompiled header per set of compiler flags pays only over many distinct kernels, and
+    # the runs compile few; the kernels are the same.
     "TORCHINDUCTOR_CPP_CACHE_PRECOMPILE_HEADERS": "0",
 }
 TIMEOUT_S = 300
@@ -89,11 +76,8 @@ class RunResult:
 
 
 def imported_modules(code: str) -> set[str]:
-    """Absolute module names that ``code`` may import, including ``from m import name`` names.
-
-    A name after ``from m import`` may be a submodule or an attribute; the resolver drops what is
-    not a module. Dotted names inside string literals count as well.
-    """
+    """Absolute module names ``code`` may import: ``from m import name`` gives ``m.name`` too (the
+    resolver drops attributes), and dotted names in string literals count."""
     found: set[str] = set()
     try:
         tree = ast.parse(code)
@@ -111,21 +95,16 @@ def imported_modules(code: str) -> set[str]:
 
 
 class CodeRunner:
-    """Runs code as a script in an empty working directory, once per content.
-
-    Each run is a fresh process forked from a zygote that has imported torch
-    (:mod:`sitebuild.runs.zygote`), which behaves as ``python script.py`` without paying for the
-    import.
+    """Runs code as a script in an empty working directory, forked from a zygote, once per content.
 
     Args:
         root: The repository root; the readers' package lives at ``root / package``.
         cache_dir: Where successful results are kept, one JSON file per key.
         package: The package whose sources are part of every key.
         zygotes: Where runs fork from; by default a pool of one zygote per CPU and environment.
-        compile_cache: Inductor's on-disk cache for the code that compiles, by default
-            ``inductor-runs`` beside ``cache_dir``. Inductor's own default is one folder per user
-            in ``/tmp``, shared by every clone and project on the machine: a fresh clone would
-            find kernels compiled by another, and its cold runs would not be cold.
+        compile_cache: Inductor's cache for code that compiles, by default ``inductor-runs``
+            beside ``cache_dir``: Inductor's own is one folder in ``/tmp`` that every clone on
+            the machine shares, so a fresh clone's cold runs would not be cold.
 
     Examples:
         >>> import shutil, tempfile
@@ -155,13 +134,11 @@ class CodeRunner:
         self.zygotes = zygotes or ZygotePool(size=os.cpu_count() or 1)
         self.compile_cache = compile_cache or cache_dir.parent / "inductor-runs"
 
-    # -- keys ---------------------------------------------------------------------------------
-
     def dependencies(self, code: str) -> list[Path]:
         """The package's source files that ``code`` imports, directly or transitively."""
-        return list(
-            _dependencies(self.root, self.package, code, _package_stamp(self.root, self.package))
-        )
+        sources = sorted((self.root / self.package).rglob("*.py"))
+        stamp = tuple((str(path), *_stamp(path)) for path in sources)
+        return list(_dependencies(self.root, self.package, code, stamp))
 
     def key(self, code: str, env: Mapping[str, str] | None = None) -> str:
         """The cache key of running ``code`` with ``env`` added to the environment; blank lines
@@ -175,22 +152,21 @@ class CodeRunner:
             "python": sys.version,
         }
         digest.update(json.dumps(header, sort_keys=True).encode())
-        # White space after the last statement changes nothing a run does. A page's titled fence
-        # ends with one newline more than its file (the include adds it): keyed as it was, every
-        # titled block ran twice, once for the file and once for the page.
+        # White space at the end changes nothing a run does, and a page's titled fence ends with
+        # one newline more than its file: both share one run.
         digest.update(code.rstrip().encode())
         for path in self.dependencies(code):
             digest.update(path.relative_to(self.root).as_posix().encode())
             digest.update(_file_digest(path, *_stamp(path)).encode())
         return digest.hexdigest()[:20]
 
-    # -- running ------------------------------------------------------------------------------
-
     def run_file(self, path: Path, env: Mapping[str, str] | None = None) -> RunResult:
         """Run the file at ``path``; its text is the key, so an identical code block shares it."""
-        return self.run(
-            path.read_text(encoding="utf-8"), name=self.display(path), env=env, script=path
+        path = path.resolve()
+        name = (
+            path.relative_to(self.root).as_posix() if path.is_relative_to(self.root) else str(path)
         )
+        return self.run(path.read_text(encoding="utf-8"), name=name, env=env, script=path)
 
     def run(
         self,
@@ -240,9 +216,8 @@ class CodeRunner:
                 return error
 
         pending = list(jobs)
-        # Keys are parsed here, one after another: on Python 3.11 two threads parsing at once can
-        # fail ("AST constructor recursion depth mismatch", CPython gh-106905). The threads then
-        # find each key's imports remembered and only wait on the runs.
+        # Parsed here, one after another: two threads parsing at once can fail on Python 3.11
+        # (CPython gh-106905). The threads then find each key's imports remembered.
         for code, _, _ in pending:
             self.dependencies(code)
         with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
@@ -284,30 +259,13 @@ class CodeRunner:
             raise RunFailed(f"{name} wrote {left} into its working directory")
         return RunResult(name, stdout, stderr, round(seconds, 3))
 
-    # -- helpers ------------------------------------------------------------------------------
-
-    def display(self, path: Path) -> str:
-        """``path`` relative to the root, as errors name it."""
-        path = path.resolve()
-        return (
-            path.relative_to(self.root).as_posix() if path.is_relative_to(self.root) else str(path)
-        )
-
-
-def _package_stamp(root: Path, package: str) -> tuple[tuple[str, int, int], ...]:
-    """Every source file of the package with its modification time and size."""
-    return tuple((str(path), *_stamp(path)) for path in sorted((root / package).rglob("*.py")))
-
 
 @lru_cache(maxsize=4096)
 def _dependencies(
     root: Path, package: str, code: str, stamp: tuple[tuple[str, int, int], ...]
 ) -> tuple[Path, ...]:
-    """What :meth:`CodeRunner.dependencies` returns, remembered while no package file changes.
-
-    A build asks for the same code in every language; ``stamp`` makes a changed, added or removed
-    module of the package a new question.
-    """
+    """What :meth:`CodeRunner.dependencies` returns, remembered while ``stamp`` (every package
+    file's modification time and size) holds: a build asks for the same code in every language."""
 
     def ours(module: str) -> bool:
         return module == package or module.startswith(package + ".")
@@ -349,31 +307,21 @@ def _stamp(path: Path) -> tuple[int, int]:
 def _imports_of(path: Path, mtime_ns: int, size: int) -> frozenset[str]:
     """Absolute names ``path`` imports, relative imports resolved; cached per file version."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    package = path.parent
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             if node.level:
-                base = package
-                for _ in range(node.level - 1):
-                    base = base.parent
-                prefix = ".".join(_package_parts(base))
+                base = path.parents[node.level - 1]
+                packages = takewhile(lambda f: (f / "__init__.py").is_file(), [base, *base.parents])
+                prefix = ".".join(reversed([folder.name for folder in packages]))
                 module = f"{prefix}.{node.module}" if node.module else prefix
             else:
                 module = node.module or ""
             names.add(module)
             names.update(f"{module}.{alias.name}" for alias in node.names)
     return frozenset(names)
-
-
-def _package_parts(folder: Path) -> list[str]:
-    parts: list[str] = []
-    while (folder / "__init__.py").is_file():
-        parts.insert(0, folder.name)
-        folder = folder.parent
-    return parts
 
 
 @lru_cache(maxsize=512)
