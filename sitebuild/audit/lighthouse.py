@@ -1,20 +1,15 @@
 """Lighthouse scores of the built site, one page of each kind in every language.
 
-Lighthouse (the ``lighthouse`` npm package, run with Debian's Chromium) scores a page served by a
-plain static server, as a reader's browser gets it. Accessibility, best practices and SEO must be
-100; performance is a benchmark, reported as the median of several runs. Every run is cached by
-what it depends on: the page's HTML, the files it loads, Lighthouse's version and the run's
-settings, so an unchanged page is not scored again.
+Lighthouse (the npm package, with Debian's Chromium) scores pages served by a plain static
+server. Accessibility, best practices and SEO must be 100; performance is reported, the median of
+several runs. A run is kept by what it depends on (the page's HTML and the files it loads,
+Lighthouse's version, the settings), so an unchanged page is not scored again. Lighthouse scores
+the light colour scheme; the browser tests run the audits that read colours (SCHEME_RULES) in the
+dark one with axe-core, the engine of Lighthouse's accessibility audits (:func:`axe_script`).
 
-Lighthouse scores the light colour scheme. In the dark one, only the audits that read colours can
-change (SCHEME_RULES); the browser tests run those with axe-core, the engine of Lighthouse's
-accessibility audits, as installed with it (:func:`axe_script`): a whole Lighthouse run per page
-for two of its rules took several times as long, most of it the page load and the gatherers.
+Usage, from the repository root, on any built site (both checks)::
 
-``make test`` checks the gates on the site the test suite builds (``tests/site/test_lighthouse.py``)
-and ``make lighthouse`` adds the performance report (``tests/site/bench_lighthouse.py``);
-``python -m sitebuild.audit.lighthouse --site site --runs 3`` does both for any built site, e.g.
-``make build``'s, run from the repository root.
+    python -m sitebuild.audit.lighthouse --site site --runs 3
 """
 
 from __future__ import annotations
@@ -62,16 +57,14 @@ GATE_SETTINGS: dict[str, object] = {
     "networkQuietThresholdMs": 0,
     "cpuQuietThresholdMs": 0,
 }
-"""Lighthouse settings of a run without performance: it scores the loaded page's DOM, headers and
-console, so it need not wait for the network and the CPU to fall quiet (half the time per page).
-A performance run keeps Lighthouse's waits (PERFORMANCE_SETTINGS)."""
+"""Settings of a run without performance: it scores the loaded page's DOM, headers and console,
+so it need not wait for the network and the CPU to fall quiet."""
 PERFORMANCE_SETTINGS: dict[str, object] = {
     "disableFullPageScreenshot": True,
     "skipAudits": ["bf-cache"],
 }
-"""Lighthouse's defaults, less two steps taken once the trace has ended, which no metric reads: the
-full-page screenshot, and the back-forward cache check (weight 0), which navigates away and back.
-On 2 cores a run of three pages took 27.5 s instead of 32.5 s, with scores alike."""
+"""Lighthouse's defaults, less two steps after the trace that no metric reads: the full-page
+screenshot, and the back-forward cache check (weight 0), which navigates away and back."""
 ASSET = re.compile(r'(?:href|src)="([^"#?]+\.(?:css|js|png|svg|ico|woff2?))"')
 
 
@@ -79,16 +72,22 @@ class LighthouseMissing(RuntimeError):
     """Lighthouse is not installed; the message gives the one command that installs it."""
 
 
+def installed(root: Path, module: str, runs: bool = False) -> Path:
+    """The file ``module`` of the Lighthouse install, and Node if it ``runs``; or an error naming
+    the command that installs them."""
+    path = root / TOOL_DIR / "node_modules" / module
+    if not path.is_file() or (runs and shutil.which("node") is None):
+        raise LighthouseMissing(f"Lighthouse is missing: run `make lighthouse-tool` ({path})")
+    return path
+
+
 def lighthouse_cli(root: Path) -> Path:
-    """The installed Lighthouse CLI, or an error naming the command that installs it."""
-    cli = root / TOOL_DIR / "node_modules" / "lighthouse" / "cli" / "index.js"
-    if not cli.exists() or shutil.which("node") is None:
-        raise LighthouseMissing(f"Lighthouse is missing: run `make lighthouse-tool` ({cli})")
-    return cli
+    return installed(root, "lighthouse/cli/index.js", runs=True)
 
 
-def chromium() -> str:
-    return os.environ.get("CHROME_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+def axe_script(root: Path) -> Path:
+    """axe-core's browser script, as installed with Lighthouse."""
+    return installed(root, "axe-core/axe.min.js")
 
 
 @dataclass(frozen=True)
@@ -103,20 +102,14 @@ class Scores:
     """What the page loaded, in KiB (Lighthouse's total byte weight), from a performance run."""
 
 
-def page_digest(site: Path, page: str) -> hashlib._Hash:
-    """A digest of what loading ``page`` of ``site`` reads: its HTML and the files it names."""
+def page_key(site: Path, page: str, categories: tuple[str, ...], run: int) -> str:
+    """What a run of ``page`` depends on: its HTML, the files it names, Lighthouse, the settings."""
     html = (site / page / "index.html").read_bytes()
     digest = hashlib.sha256(html)
     for asset in sorted(set(ASSET.findall(html.decode("utf-8", "replace")))):
         path = (site / page / asset).resolve()
         if path.is_file() and site.resolve() in path.parents:
             digest.update(asset.encode() + path.read_bytes())
-    return digest
-
-
-def page_key(site: Path, page: str, categories: tuple[str, ...], run: int) -> str:
-    """What a run of ``page`` depends on: its HTML, what it loads, Lighthouse and the settings."""
-    digest = page_digest(site, page)
     settings = run_settings(categories)
     digest.update(json.dumps([LIGHTHOUSE_VERSION, categories, run, settings, SUMMARY]).encode())
     return digest.hexdigest()[:20]
@@ -220,14 +213,10 @@ def _run_lighthouse(
     cli = lighthouse_cli(root)
     request = {
         "tool": str(cli.parents[3]),
-        "chrome": chromium(),
+        "chrome": os.environ.get("CHROME_PATH") or shutil.which("chromium") or "/usr/bin/chromium",
         "chromeFlags": list(CHROME_FLAGS),
         "runs": [
-            {
-                "url": url,
-                "categories": list(categories),
-                "settings": run_settings(categories),
-            }
+            {"url": url, "categories": list(categories), "settings": run_settings(categories)}
             for url in urls
         ],
     }
@@ -262,15 +251,6 @@ def gate_failures(scores: dict[tuple[str, int], Scores]) -> list[str]:
         for category in GATED
         if found.scores[category] < 100
     ]
-
-
-def axe_script(root: Path) -> Path:
-    """axe-core's browser script, as installed with Lighthouse, or an error naming the command
-    that installs it."""
-    script = root / TOOL_DIR / "node_modules" / "axe-core" / "axe.min.js"
-    if not script.is_file():
-        raise LighthouseMissing(f"Lighthouse is missing: run `make lighthouse-tool` ({script})")
-    return script
 
 
 def performance_report(scores: dict[tuple[str, int], Scores]) -> tuple[str, list[float]]:

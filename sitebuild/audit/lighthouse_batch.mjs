@@ -1,15 +1,10 @@
-// Lighthouse on many pages with one Chromium and one Node process (used by sitebuild/audit/lighthouse.py).
+// Lighthouse on many pages with one Node process and one Chromium (sitebuild/audit/lighthouse.py):
+// the CLI would start both for every page, most of an accessibility-only run.
 //
-// The CLI starts Node, loads Lighthouse and launches Chromium for every page: on two cores that
-// is most of an accessibility-only run. Lighthouse's own Node API (`lighthouse(url, flags)` with
-// `chrome-launcher`, both from the installed package) scores page after page in one browser.
-//
-// Input, as JSON on stdin:
-//   {"tool": ".cache/lighthouse-tool", "chrome": "/usr/bin/chromium", "chromeFlags": [...],
-//    "runs": [{"url": "http://...", "categories": ["accessibility"], "settings": {...}}, ...]}
-// where "settings" are further Lighthouse flags for that run (optional).
-// Output: one JSON line per run, in order: {"url", "categories", "audits", "runtimeError"},
-// where categories keep their score and audit refs, and audits their score and numeric value.
+// Input, JSON on stdin: {"tool": ".cache/lighthouse-tool", "chrome": "/usr/bin/chromium",
+//   "chromeFlags": [...], "runs": [{"url", "categories", "settings" (further flags, optional)}]}
+// Output: one JSON line per run, in order: {"url", "categories", "audits", "runtimeError"}, where
+// categories keep their score and audit refs, and audits their score and numeric value.
 
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
@@ -43,9 +38,7 @@ try {
     for (const [id, audit] of Object.entries(lhr.audits)) {
       audits[id] = {score: audit.score, numericValue: audit.numericValue ?? null};
     }
-    const line = {
-      url: run.url, categories, audits, runtimeError: lhr.runtimeError ?? null,
-    };
+    const line = {url: run.url, categories, audits, runtimeError: lhr.runtimeError ?? null};
     process.stdout.write(JSON.stringify(line) + '\n');
   }
 } finally {
