@@ -1,15 +1,9 @@
-"""What a reader runs, in the reader's venv: each titled code block pasted alone, and each English
-notebook top to bottom in a fresh kernel.
+"""What a reader runs, in the reader's venv (:mod:`tests.reader_env`): each titled code block of
+the built site pasted alone, and each English notebook top to bottom in a fresh kernel.
 
-Both need only the built site and the reader's venv (:mod:`tests.reader_env`);
-``tests/site/test_copy_paste.py`` and ``tests/site/test_notebooks.py`` report what failed. A block
-or a notebook that ran is remembered by its code and the venv (``.cache/copy-paste/``,
-``.cache/notebook-runs/``), so an unchanged one does not run again.
-
-The blocks are read from the built HTML, as a reader copies them. Each runs as ``python -c`` in an
-empty folder, in an interpreter forked from one of the venv's that has imported torch
-(:mod:`sitebuild.runs.zygote`): it still starts with empty globals, so a name the block does not
-define or import fails as it would for a reader.
+A block runs as ``python -c`` in an empty folder, forked from a zygote of the venv's Python
+(:mod:`sitebuild.runs.zygote`), so it starts with empty globals as a reader's would. A pass is
+remembered by its code and the venv (``.cache/copy-paste/``, ``.cache/notebook-runs/``).
 """
 
 from __future__ import annotations
@@ -47,9 +41,6 @@ COMPILED_IN = {"TORCHINDUCTOR_CACHE_DIR": str(ROOT / ".cache" / "inductor-reader
 not the folder in ``/tmp`` that every clone on the machine shares (``sitebuild.runs.runner``)."""
 
 
-# -- blocks, as copied ------------------------------------------------------------------------
-
-
 def titled_blocks(page: str) -> list[tuple[str, str]]:
     """``(title, code)`` of each Python block whose title is a file path, as copied."""
     found = []
@@ -63,29 +54,19 @@ def titled_blocks(page: str) -> list[tuple[str, str]]:
 
 def blocks_by_language(site: Path) -> dict[str, list[tuple[str, str, str]]]:
     """``(page, title, code)`` of every titled block of the built ``site``, by language."""
-    found: dict[str, list[tuple[str, str, str]]] = {}
-    for locale in locales():
-        root = site if locale == locales()[0] else site / locale
-        built = sorted(
-            p
-            for p in root.rglob("index.html")
-            if locale != locales()[0] or p.relative_to(site).parts[0] not in locales()
-        )
-        found[locale] = [
-            (str(p.relative_to(site)), title, code)
-            for p in built
-            for title, code in titled_blocks(p.read_text(encoding="utf-8"))
-        ]
+    found: dict[str, list[tuple[str, str, str]]] = {locale: [] for locale in locales()}
+    for path in sorted(site.rglob("index.html")):
+        page = path.relative_to(site)
+        locale = page.parts[0] if page.parts[0] in locales() else locales()[0]
+        for title, code in titled_blocks(path.read_text(encoding="utf-8")):
+            found[locale].append((str(page), title, code))
     return found
 
 
 def run_blocks(site: Path, env: Path, zygotes: ZygotePool | None = None) -> list[str]:
-    """Run each distinct titled block of the default language alone in ``env``; the failures,
-    each naming its page and title with the end of its error.
-
-    The runs fork from ``zygotes``, by default two of ``env``'s Python that have imported torch;
-    the pool is closed when they are done.
-    """
+    """Run each distinct titled block of the default language alone in ``env``, forked from
+    ``zygotes`` (by default two of ``env``'s Python; closed when done); the failures, each naming
+    its page and title with the end of its error."""
     done_dir = ROOT / ".cache" / "copy-paste"
     done_dir.mkdir(parents=True, exist_ok=True)
     unique = {code: (page, title) for page, title, code in blocks_by_language(site)[locales()[0]]}
@@ -123,9 +104,6 @@ def run_blocks(site: Path, env: Path, zygotes: ZygotePool | None = None) -> list
         zygotes.close()
 
 
-# -- notebooks --------------------------------------------------------------------------------
-
-
 def articles() -> list[Path]:
     """The default language's article pages, relative to its docs folder."""
     return [p for p in pages(locales()[0]) if p.parts[0] in SECTIONS]
@@ -150,8 +128,7 @@ def run_notebooks(site: Path, env: Path, chosen: list[Path] | None = None) -> li
 
     done_dir = ROOT / ".cache" / "notebook-runs"
     done_dir.mkdir(parents=True, exist_ok=True)
-    # The venv's own kernel, found without JUPYTER_PATH: the tests running meanwhile share
-    # os.environ.
+    # The venv's own kernel, found without JUPYTER_PATH: other tests share os.environ.
     kernels = KernelSpecManager(kernel_dirs=[str(env / "share" / "jupyter" / "kernels")])
 
     def run(page: Path, workdirs: Path) -> str | None:
