@@ -9,9 +9,8 @@ the site build uses (:mod:`sitebuild.pages.includes`). Then:
 - an untitled Python fence (a notebook page's cells) runs in the page's namespace, in order;
 - every ``>>>`` example is checked as a doctest.
 
-Only the English pages are collected: the parity test keeps the code of the other languages
-identical to theirs. This file sits at the root because a pytest collection hook only applies
-below the folder of its conftest.
+Only the English pages are collected: the parity test keeps the other languages' code identical.
+This file sits at the root: a collection hook applies only below its conftest's folder.
 """
 
 from __future__ import annotations
@@ -19,6 +18,7 @@ from __future__ import annotations
 import doctest
 import os
 import re
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -73,9 +73,8 @@ def selected_pages(config: pytest.Config) -> list[Path]:
 
 def pytest_collection(session: pytest.Session) -> None:
     """Run the snippets whose output the selected pages show, in parallel, before the pages are
-    collected: collecting a page expands its includes, which would run its shown snippets one
-    after another. Each run is kept by content, so with nothing changed this runs nothing; under
-    pytest-xdist each worker asks, and a snippet another worker is running is waited for."""
+    collected: expanding a page's includes would run them one after another. Each run is kept by
+    content, so with nothing changed this runs nothing."""
     pages = selected_pages(session.config)
     if pages:
         outputs.prepare(output_runner(ROOT / "mkdocs.yml"), pages)
@@ -111,8 +110,6 @@ class PageCodeParser(PythonDocTestOrCodeBlockParser):
 
 
 def _reset_torch(namespace: dict[str, Any]) -> None:
-    import sys
-
     import torch
 
     torch.set_printoptions(profile="default")

@@ -1,8 +1,7 @@
-"""Installs packages into a venv with uv: from the sources pip is configured with, if any (uv does
-not read ``pip.conf`` or ``PIP_*``, and this machine's torch lies in a find-links folder), else from
-the project's (``pyproject.toml``: torch's CPU build from the PyTorch CPU index on Linux, where
-PyPI's is the CUDA build). A pip setting that changes what is installed and that uv is not given
-stops it, named, so uv never quietly installs from elsewhere.
+"""Installs packages into a venv with uv: from the sources pip is configured with, if any (uv
+reads neither ``pip.conf`` nor ``PIP_*``), else from the project's (``pyproject.toml``: torch's
+CPU build on Linux, where PyPI's is the CUDA build). A pip setting that changes what is installed
+and that uv is not given stops it, named, so uv never quietly installs from elsewhere.
 
 Usage::
 
@@ -36,7 +35,6 @@ SECTIONS = ("global", "install", ":env:")
 SOURCES = frozenset({"--index-url", "--extra-index-url", "--find-links", "--no-index"})
 """uv's options that say where packages come from: given any, the project's sources are not used."""
 PYPROJECT = Path(__file__).resolve().parents[1] / "pyproject.toml"
-"""The project's, whose ``[[tool.uv.index]]`` a failed install is checked against."""
 
 
 def settings(listing: str) -> dict[str, str]:

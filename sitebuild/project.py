@@ -1,8 +1,7 @@
 """The project as ``mkdocs.yml`` describes it: where things are, and which languages it has.
 
-Every part of the build tooling gets the repository root, the docs folder and the locale list
-from here, and this reads them from the MkDocs configuration, never from where a module file
-happens to sit. The tests load the same configuration with :func:`load`.
+The build tooling and the tests (:func:`load`) read these from the MkDocs configuration, never
+from where a module file sits.
 
 Examples:
     >>> from pathlib import Path

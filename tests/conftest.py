@@ -1,15 +1,8 @@
 """Fixtures shared by the tests: the project, the code runner, and the slow shared resources.
 
-``make test`` runs the suite with pytest-xdist (``-n auto``), one worker per core. A resource that
-several workers need (the strict site build, the reader's venv, the C++ extension, the
-Lighthouse gates, the reader's runs) is made by the first worker that asks for it, under a file
-lock (:func:`tests.support.made_once`); the others wait for the lock, then find it in
-``.cache``, where it is kept by content, and reuse it. This is the recipe of xdist's
-documentation, with the lock in the project's cache because what it guards outlives the run.
-
-The strict build uses the benchmark results recorded with the repository
-(``DYNDOCS_BENCH=recorded``), so every claim on every page is checked against real data and no
-timing is taken in the test suite.
+Under pytest-xdist a resource several workers need (the strict site build, the reader's venv,
+the C++ extension, the Lighthouse gates) is made by the first worker that asks, under a file lock
+(:func:`tests.support.made_once`); the others then find it in ``.cache``, kept by content.
 """
 
 from __future__ import annotations
@@ -27,7 +20,8 @@ from sitebuild.runs.runner import CodeRunner
 from . import support
 
 BUILD_ENV = {"DYNDOCS_BENCH": "recorded", "REPO_URL": support.TEST_REPO_URL}
-"""The test build uses the benchmark results recorded with the repository: no timing is taken."""
+"""The test build checks every claim against the benchmark results recorded with the repository:
+no timing is taken."""
 SITE_TESTS = support.ROOT / "tests" / "site"
 SHARED = ("built_site", "reader_env", "cpp_extension", "lighthouse_gates")
 """The fixtures that make or wait for a shared resource: their tests run last."""
@@ -87,8 +81,8 @@ LOG_ELSEWHERE = "the strict build failed: its log is shown once, with the first 
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> object:
-    """Show a failed build's log once per worker: the 130-odd tests that need the site each
-    error with it (:func:`built_site` shows it in one worker only)."""
+    """Show a failed build's log once per worker, not with each test that needs the site
+    (:func:`built_site` shows it in one worker only)."""
     report = yield
     if call.excinfo is not None and call.excinfo.errisinstance(SiteBuildFailed):
         if item.config.stash.get(BUILD_FAILURE_SHOWN, False):

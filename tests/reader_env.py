@@ -1,13 +1,9 @@
 """The reader's venv: made from the README's install line alone, with its Jupyter kernel.
 
-The notebook and copy-paste checks run in it. It is kept in ``.cache/reader-env/<key>`` while its
-inputs hold: the install line, the Python version, ``pyproject.toml`` and the ``dyndocs`` sources
-that ``pip install .`` copies, and this module and the installer, which make it.
-
-The venv is made with ``python -m venv``, as the README does, but without pip, which nothing here
-uses. The install line's arguments are installed by uv (:mod:`sitebuild.install`) from pip's
-configured sources, byte-compiled. ``make test`` makes it once the project's venv is ready, and
-``tests/resources.py`` makes it too when it is missing (a run of ``pytest`` alone).
+The notebook and copy-paste checks run in it. It is made with ``python -m venv`` as the README
+says, without pip (uv installs, :mod:`sitebuild.install`), and kept in ``.cache/reader-env/<key>``
+while what it is made from holds (:func:`key`). ``make test`` makes it before the tests start;
+the ``reader_env`` fixture makes it when it is missing.
 
 Usage::
 
@@ -50,10 +46,8 @@ def key(root: Path = ROOT) -> str:
 
 
 def make(root: Path = ROOT, python: str = sys.executable) -> Path:
-    """The reader's venv, made with ``python`` unless it is ready; returns its folder.
-
-    One process makes it at a time (an ``flock`` the system drops when a process ends), so the
-    Makefile and a test run started meanwhile do not make it twice or remove each other's.
+    """The reader's venv, made with ``python`` unless it is ready; returns its folder. One process
+    makes it at a time (an ``flock``), so the Makefile and a test run do not both make it.
 
     Raises:
         RuntimeError: A step failed; the message gives the command and its error output.
@@ -70,8 +64,7 @@ def make(root: Path = ROOT, python: str = sys.executable) -> Path:
         reader_python = env / "bin" / "python"
         kernel = [str(reader_python), "-m", "ipykernel", "install", "--prefix", str(env),
                   "--name", KERNEL]  # fmt: skip
-        # Without pip: uv installs, and ensurepip costs most of the set-up. Nor has it setuptools,
-        # which ensurepip adds on Python 3.11 and not on 3.12: the runs prove neither is needed.
+        # Without pip, which uv replaces, nor setuptools: the runs prove neither is needed.
         run(root, [python, "-m", "venv", "--without-pip", str(env)])
         run(root, *installer.command(reader_python, install.split()))
         run(root, kernel)

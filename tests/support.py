@@ -1,8 +1,4 @@
-"""Shared helpers for the tests: where things are, how pages are read, and the site build.
-
-The repository root is the folder above ``tests/``; everything else (the docs folder, the
-languages) is read from its ``mkdocs.yml``.
-"""
+"""Shared helpers for the tests: where things are (read from ``mkdocs.yml``), and the site build."""
 
 from __future__ import annotations
 
@@ -34,13 +30,8 @@ TEST_REPO_URL = "https://github.com/example/pytorch-dynamic-graph-guide"
 
 @contextmanager
 def made_once(name: str) -> Iterator[None]:
-    """Hold the lock of the shared resource ``name`` while it is made or read from the cache.
-
-    Example::
-
-        with made_once("built_site"):
-            site = support.cached_build(...)  # the first worker builds, the others read
-    """
+    """Hold the lock of the shared resource ``name`` while it is made or read from the cache:
+    ``with made_once("built_site"): ...`` lets the first worker build and the others read."""
     folder = ROOT / ".cache" / "locks"
     folder.mkdir(parents=True, exist_ok=True)
     with FileLock(folder / f"{name}.lock"):
@@ -98,8 +89,8 @@ BUILD_INPUTS = (
 
 
 TEST_CACHES = ("browser", "lighthouse", "copy-paste", "notebook-runs")
-"""The folders under ``.cache`` where the tests keep a pass per checked content; each edit adds
-one. Reading a pass marks it used, and the suite prunes them as the build prunes its own."""
+"""The folders under ``.cache`` where the tests keep a pass per checked content, pruned as the
+build prunes its own."""
 
 
 def prune_test_caches(cache: Path) -> int:
@@ -108,11 +99,8 @@ def prune_test_caches(cache: Path) -> int:
 
 
 def build_key(config: Path, env: dict[str, str]) -> str:
-    """Digest of everything a build of ``config`` depends on.
-
-    The files of :data:`BUILD_INPUTS` below the config's folder, the installed distributions and
-    their versions, the Python version, and the environment the build adds.
-    """
+    """Digest of everything a build of ``config`` depends on: the files of :data:`BUILD_INPUTS`
+    and of what it inherits, the installed distributions, Python and the environment it adds."""
     root = config.parent
     digest = hashlib.sha256()
     digest.update(json.dumps([sys.version, sorted(env.items())]).encode())
@@ -132,38 +120,12 @@ def build_key(config: Path, env: dict[str, str]) -> str:
     return digest.hexdigest()[:20]
 
 
-def mkdocs_build(
-    config: Path, site_dir: Path, env: dict[str, str]
-) -> subprocess.CompletedProcess[str]:
-    """Run ``mkdocs build --strict`` as the README documents it, capturing its log."""
-    return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "mkdocs",
-            "build",
-            "--strict",
-            "-f",
-            str(config),
-            "-d",
-            str(site_dir),
-        ],
-        cwd=config.parent,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONBREAKPOINT": "0", **env},
-        capture_output=True,
-        text=True,
-        timeout=1200,
-    )
-
-
 def cached_build(
     config: Path, cache_dir: Path, env: dict[str, str], *, keep_failures: bool = False
 ) -> tuple[Path, int, str]:
-    """Build ``config`` strictly, or reuse the build of the same inputs; return site, status, log.
-
-    A failed build is kept only with ``keep_failures`` (the bad-input tests, whose builds are
-    meant to fail); otherwise it runs again next time.
-    """
+    """Build ``config`` with ``mkdocs build --strict``, or reuse the build of the same inputs;
+    return site, status, log. A failed build is kept only with ``keep_failures`` (the bad-input
+    tests, whose builds are meant to fail)."""
     key = build_key(config, env)
     folder = cache_dir / key
     record = folder / "build.json"
@@ -171,7 +133,15 @@ def cached_build(
         kept = json.loads(record.read_text(encoding="utf-8"))
         return folder / "site", kept["status"], kept["log"]
     shutil.rmtree(folder, ignore_errors=True)
-    done = mkdocs_build(config, folder / "site", env)
+    build = ["-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(folder / "site")]
+    done = subprocess.run(
+        [sys.executable, *build],
+        cwd=config.parent,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONBREAKPOINT": "0", **env},
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
     if done.returncode == 0 or keep_failures:
         folder.mkdir(parents=True, exist_ok=True)
         record.write_text(json.dumps({"status": done.returncode, "log": done.stderr}), "utf-8")

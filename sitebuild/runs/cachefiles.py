@@ -1,13 +1,9 @@
 """Cache entries: written whole or not at all, marked when used, pruned when long unused.
 
-A build and the test suite may fill the same caches at once (the suite builds the site in the
-background while its other tests run snippets and draw figures), so an entry is written under a
-unique temporary name in its own folder and then renamed into place, which POSIX makes atomic.
-
-Entries are keyed by content, so every edit of a page or snippet adds one and the old one is
-never read again: :func:`kept` reads an entry or makes and writes it. Reading an entry marks it
-used (its modification time), and :func:`prune` deletes the entries no build has used for
-``KEEP_DAYS``, as ccache and pip do with theirs.
+A build and the tests may fill the same caches at once, so an entry is written under a unique
+temporary name beside it and renamed into place, which POSIX makes atomic. Entries are keyed by
+content, so each edit adds one: reading an entry marks it used (its modification time), and
+:func:`prune` deletes those unused for ``KEEP_DAYS``, as ccache and pip do.
 
 Examples:
     >>> import shutil, tempfile

@@ -162,11 +162,15 @@ class CodeRunner:
 
     def run_file(self, path: Path, env: Mapping[str, str] | None = None) -> RunResult:
         """Run the file at ``path``; its text is the key, so an identical code block shares it."""
+        text = path.read_text(encoding="utf-8")
+        return self.run(text, name=self.display(path), env=env, script=path)
+
+    def display(self, path: Path) -> str:
+        """``path`` relative to the root, as errors name it."""
         path = path.resolve()
-        name = (
+        return (
             path.relative_to(self.root).as_posix() if path.is_relative_to(self.root) else str(path)
         )
-        return self.run(path.read_text(encoding="utf-8"), name=name, env=env, script=path)
 
     def run(
         self,

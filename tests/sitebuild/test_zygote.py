@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from sitebuild.runs.zygote import JobTimedOut, Zygote, ZygotePool
 
 
 @pytest.fixture(scope="module")
-def zygote() -> Zygote:
+def zygote() -> Iterator[Zygote]:
     with contextlib.closing(Zygote({}, preload=())) as running:
         yield running
 
