@@ -6,15 +6,12 @@ several runs. A run is kept by what it depends on (the page's HTML and the files
 Lighthouse's version, the settings), so an unchanged page is not scored again. Lighthouse scores
 the light colour scheme; the browser tests run the audits that read colours (SCHEME_RULES) in the
 dark one with axe-core, the engine of Lighthouse's accessibility audits (:func:`axe_script`).
-
-Usage, from the repository root, on any built site (both checks)::
-
-    python -m sitebuild.audit.lighthouse --site site --runs 3
+``tests/site/test_lighthouse.py`` checks the gates, ``tests/site/bench_lighthouse.py`` reports
+performance (``make lighthouse``).
 """
 
 from __future__ import annotations
 
-import argparse
 import functools
 import hashlib
 import http.server
@@ -24,14 +21,13 @@ import re
 import shutil
 import statistics
 import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from sitebuild.project import Project, load
+from sitebuild.project import Project
 from sitebuild.runs import cachefiles
 
 LIGHTHOUSE_VERSION = "12.8.2"
@@ -243,16 +239,6 @@ def audited_pages(project: Project) -> list[str]:
     return [project.language_root(locale) + page for locale in project.locales for page in PAGES]
 
 
-def gate_failures(scores: dict[tuple[str, int], Scores]) -> list[str]:
-    """Every gated category below 100, naming its page and the audits that failed."""
-    return [
-        f"/{page}: {category} {found.scores[category]}: {found.failing[category]}"
-        for (page, _), found in scores.items()
-        for category in GATED
-        if found.scores[category] < 100
-    ]
-
-
 def performance_report(scores: dict[tuple[str, int], Scores]) -> tuple[str, list[float]]:
     """A table of each page's performance and weight, the medians of its runs; and the
     performance medians."""
@@ -273,33 +259,3 @@ def performance_report(scores: dict[tuple[str, int], Scores]) -> tuple[str, list
         f"heaviest page {heaviest:.0f} KiB"
     )
     return "\n".join(lines), medians
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m sitebuild.audit.lighthouse", description=__doc__
-    )
-    parser.add_argument("--site", type=Path, default=Path("site"), help="the built site")
-    parser.add_argument("--runs", type=int, default=3, help="performance runs per page")
-    args = parser.parse_args(argv)
-    root = Path.cwd()
-    try:
-        lighthouse_cli(root)
-    except LighthouseMissing as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    pages = audited_pages(load(root / "mkdocs.yml"))
-    runs = tuple(range(1, args.runs + 1))
-    with served(args.site) as url:
-        gated = score_pages(root, args.site, pages, base_url=url)
-        speed = score_pages(root, args.site, pages, categories=PERFORMANCE, runs=runs, base_url=url)
-    print(performance_report(speed)[0])
-    failures = gate_failures(gated)
-    if failures:
-        print("\n".join(["accessibility, best practices and SEO must be 100:", *failures]))
-        return 1
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
