@@ -24,7 +24,6 @@ import os
 import re
 import sys
 import tempfile
-import time
 from collections.abc import Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
@@ -71,7 +70,6 @@ class RunResult:
     name: str
     stdout: str
     stderr: str
-    seconds: float
     cached: bool = False
 
 
@@ -205,7 +203,7 @@ class CodeRunner:
             return json.dumps(asdict(self._execute(code, name, env or {}, isolated, script)))
 
         kept = json.loads(cachefiles.kept(self.cache_dir, f"{self.key(code, env)}.json", execute))
-        return RunResult(name, kept["stdout"], kept["stderr"], kept["seconds"], cached=not ran)
+        return RunResult(name, kept["stdout"], kept["stderr"], cached=not ran)
 
     def run_many(
         self, jobs: Iterable[tuple[str, str, Path | None]], workers: int | None = None
@@ -243,7 +241,6 @@ class CodeRunner:
                 # Not the block's own name: an `inspect.py` there would shadow the standard library.
                 script = Path(holder) / "pasted_code.py"
                 script.write_text(code, encoding="utf-8")
-            started = time.perf_counter()
             try:
                 status, stdout, stderr = self.zygotes.run(
                     [str(script)],
@@ -255,13 +252,12 @@ class CodeRunner:
                 )
             except JobTimedOut as error:
                 raise RunFailed(f"{name} timed out after {TIMEOUT_S} s") from error
-            seconds = time.perf_counter() - started
             left = sorted(os.listdir(cwd))
         if status != 0:
             raise RunFailed(f"{name} exited with status {status}:\n{stderr[-4000:]}")
         if left:
             raise RunFailed(f"{name} wrote {left} into its working directory")
-        return RunResult(name, stdout, stderr, round(seconds, 3))
+        return RunResult(name, stdout, stderr)
 
 
 @lru_cache(maxsize=4096)
