@@ -26,7 +26,7 @@ import sys
 import tempfile
 from collections.abc import Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import takewhile
 from pathlib import Path
@@ -198,9 +198,32 @@ class CodeRunner:
         def execute() -> str:
             nonlocal ran
             ran = True
-            compiled_in = {"TORCHINDUCTOR_CACHE_DIR": str(self.compile_cache)}
-            isolated = {**compiled_in, **(isolate or {})}
-            return json.dumps(asdict(self._execute(code, name, env or {}, isolated, script)))
+            isolated = {"TORCHINDUCTOR_CACHE_DIR": str(self.compile_cache), **(isolate or {})}
+            with (
+                tempfile.TemporaryDirectory(prefix="run-") as cwd,
+                tempfile.TemporaryDirectory(prefix="code-") as holder,
+            ):
+                # Not the block's own name: an `inspect.py` there would shadow the standard library.
+                path = script or Path(holder) / "pasted_code.py"
+                if script is None:
+                    path.write_text(code, encoding="utf-8")
+                try:
+                    status, stdout, stderr = self.zygotes.run(
+                        [str(path)],
+                        cwd=Path(cwd),
+                        start_env={**RUN_ENV, **(env or {})},  # torch reads it at import
+                        env=isolated,
+                        timeout_s=TIMEOUT_S,
+                        preload=preload_for(code),
+                    )
+                except JobTimedOut as error:
+                    raise RunFailed(f"{name} timed out after {TIMEOUT_S} s") from error
+                left = sorted(os.listdir(cwd))
+            if status != 0:
+                raise RunFailed(f"{name} exited with status {status}:\n{stderr[-4000:]}")
+            if left:
+                raise RunFailed(f"{name} wrote {left} into its working directory")
+            return json.dumps({"stdout": stdout, "stderr": stderr})
 
         kept = json.loads(cachefiles.kept(self.cache_dir, f"{self.key(code, env)}.json", execute))
         return RunResult(name, kept["stdout"], kept["stderr"], cached=not ran)
@@ -224,40 +247,6 @@ class CodeRunner:
             self.dependencies(code)
         with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
             return list(pool.map(one, pending))
-
-    def _execute(
-        self,
-        code: str,
-        name: str,
-        env: Mapping[str, str],
-        isolate: Mapping[str, str],
-        script: Path | None,
-    ) -> RunResult:
-        with (
-            tempfile.TemporaryDirectory(prefix="run-") as cwd,
-            tempfile.TemporaryDirectory(prefix="code-") as holder,
-        ):
-            if script is None:
-                # Not the block's own name: an `inspect.py` there would shadow the standard library.
-                script = Path(holder) / "pasted_code.py"
-                script.write_text(code, encoding="utf-8")
-            try:
-                status, stdout, stderr = self.zygotes.run(
-                    [str(script)],
-                    cwd=Path(cwd),
-                    start_env={**RUN_ENV, **env},  # read when torch is imported, before the fork
-                    env=isolate,
-                    timeout_s=TIMEOUT_S,
-                    preload=preload_for(code),
-                )
-            except JobTimedOut as error:
-                raise RunFailed(f"{name} timed out after {TIMEOUT_S} s") from error
-            left = sorted(os.listdir(cwd))
-        if status != 0:
-            raise RunFailed(f"{name} exited with status {status}:\n{stderr[-4000:]}")
-        if left:
-            raise RunFailed(f"{name} wrote {left} into its working directory")
-        return RunResult(name, stdout, stderr)
 
 
 @lru_cache(maxsize=4096)
