@@ -62,8 +62,7 @@ def test_a_setting_that_changes_what_is_installed_and_is_not_passed_stops_it() -
 
 
 def test_the_command_takes_the_sources_from_pips_own_configuration(tmp_path: Path) -> None:
-    # An environment of its own, not monkeypatch.setenv: os.environ is shared with the background
-    # resources (tests/resources.py), which make the reader's venv with this very command.
+    # The environment is an argument, so a caller passes its own instead of changing os.environ.
     environ = {**os.environ, "PIP_FIND_LINKS": str(tmp_path / "wheels")}
     argv, env = installer.command(tmp_path / "bin" / "python", ["-e", "."], environ)
     assert Path(argv[0]).name == "uv"
