@@ -7,8 +7,10 @@ include lines, URLs and HTML comments are not prose and are left out.
 
 from __future__ import annotations
 
+import json
 import re
 from functools import cache
+from pathlib import Path
 
 import opencc
 import pytest
@@ -101,3 +103,37 @@ def test_glossary_is_consistent() -> None:
         assert not simplified_only(hant), f"glossary.yml: {hant!r} is not Traditional"
         for locale in locales():
             assert term.wording(locale) not in term.avoid.get(locale, ()), term
+
+
+INTERFACE = re.compile(
+    r'\s(?:title|aria-label|placeholder)="(?P<attribute>[^"]*)"'
+    r'|<script id="__config" type="application/json">(?P<config>.*?)</script>'
+    r'|<a href="[^"]*" class="md-skip">(?P<skip>[^<]*)</a>',
+    re.DOTALL,
+)
+MATERIAL_ZH_HANT = ("拷貝", "回到頂部", "跳轉", "清空", "頁脚", "導航", "源代碼")
+"""Material's own zh-Hant wording, which reads as mainland usage: zh-hant takes Taiwan's."""
+
+
+def test_the_zh_hant_interface_is_in_taiwan_usage(built_site: Path) -> None:
+    """The theme's strings on every zh-hant page (buttons, labels, search, the skip link):
+    Traditional script, none of the mainland wording, and the page still tagged zh-Hant."""
+    avoided = [a for term in load(GLOSSARY, locales()) for a in term.avoid.get("zh-hant", ())]
+    found = sorted((built_site / "zh-hant").rglob("index.html"))
+    assert len(found) == len(pages("zh-hant")), "a zh-hant page is missing from the build"
+    for path in found:
+        html = path.read_text(encoding="utf-8")
+        where = path.relative_to(built_site)
+        assert '<html lang="zh-Hant"' in html, f"{where}: not tagged zh-Hant"
+        texts = []
+        for match in INTERFACE.finditer(html):
+            if match["config"]:
+                texts += json.loads(match["config"])["translations"].values()
+            else:
+                texts.append(match["attribute"] or match["skip"] or "")
+        interface = "\n".join(texts)
+        assert "複製" in interface and "跳至主要內容" in interface, f"{where}: {interface[:300]}"
+        wrong = simplified_only(interface)
+        assert not wrong, f"{where}: Simplified-only {wrong}: {context(interface, wrong)}"
+        for word in (*MATERIAL_ZH_HANT, *avoided):
+            assert word not in interface, f"{where}: the interface says {word!r}"
