@@ -65,6 +65,10 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
                 self.project.root, self.project.cache / "bench", serving=self.serving
             )
         self.strings = Strings.load(self.project.i18n, self.project.locales)
+        # The toc extension takes the heading links' title once for the whole config.
+        locale = builds.current_locale(config)
+        permalink = self.strings.get(locale, "page.permalink")
+        config.mdx_configs.setdefault("toc", {})["permalink_title"] = permalink
         self.runner = CodeRunner(self.project.root, self.project.cache / "runs")
         self.figures = Figures(self.runner, self.project.cache / "graphs", self.strings)
         return config
@@ -138,9 +142,9 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         if page.file.src_uri in self.notebooks:
             notebook, path = self.notebooks.pop(page.file.src_uri)
             notebooks.write(notebook, path)
-        if self._is_notebook_page(page, config):
-            output = notebook_pages.slim(output)
         locale = builds.current_locale(config)
+        if self._is_notebook_page(page, config):
+            output = notebook_pages.slim(output, self.strings.get(locale, "page.copy"))
         return a11y.name_dialogs(output, self.strings.get(locale, "page.search"))
 
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:

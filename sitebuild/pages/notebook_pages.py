@@ -53,8 +53,10 @@ STYLE = (
 )
 
 
-def slim(page: str) -> str:
-    """The notebook page without JupyterLab's theme, its code cells as Material code blocks."""
+def slim(page: str, copy_label: str) -> str:
+    """The notebook page without JupyterLab's theme, its code cells as Material code blocks, and
+    mkdocs-jupyter's English copy buttons labelled ``copy_label``, in the page's language."""
+    page = page.replace('aria-label="Copy to Clipboard"', f'aria-label="{copy_label}"')
     page = JUPYTER_THEME.sub("", page)
     page = PYGMENTS.sub("", page)
     if "jp-Mermaid" not in page.split("<!-- End of mermaid configuration -->")[-1]:

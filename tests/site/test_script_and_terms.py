@@ -115,16 +115,24 @@ MATERIAL_ZH_HANT = ("拷貝", "回到頂部", "跳轉", "清空", "頁脚", "導
 """Material's own zh-Hant wording, which reads as mainland usage: zh-hant takes Taiwan's."""
 
 
-def test_the_zh_hant_interface_is_in_taiwan_usage(built_site: Path) -> None:
-    """The theme's strings on every zh-hant page (buttons, labels, search, the skip link):
-    Traditional script, none of the mainland wording, and the page still tagged zh-Hant."""
-    avoided = [a for term in load(GLOSSARY, locales()) for a in term.avoid.get("zh-hant", ())]
-    found = sorted((built_site / "zh-hant").rglob("index.html"))
-    assert len(found) == len(pages("zh-hant")), "a zh-hant page is missing from the build"
+ENGLISH = re.compile(r"\b[A-Za-z]{2,}(?: [a-z]{2,})+\b")
+"""Two English words in a row: an interface string left untranslated (a name is one word)."""
+
+
+@pytest.mark.parametrize("locale", list(WRONG_SCRIPT))
+def test_the_interface_is_in_the_pages_language(built_site: Path, locale: str) -> None:
+    """The theme's and the site's strings on every Chinese page (buttons, toggles, labels,
+    search, the skip link): no English left, the page's own script, none of the wording the
+    glossary avoids, and in zh-hant none of Material's mainland zh-Hant wording."""
+    kind, detect = WRONG_SCRIPT[locale]
+    avoided = [a for term in load(GLOSSARY, locales()) for a in term.avoid.get(locale, ())]
+    if locale == "zh-hant":
+        avoided += MATERIAL_ZH_HANT
+    found = sorted((built_site / locale).rglob("index.html"))
+    assert len(found) == len(pages(locale)), f"a {locale} page is missing from the build"
     for path in found:
         html = path.read_text(encoding="utf-8")
         where = path.relative_to(built_site)
-        assert '<html lang="zh-Hant"' in html, f"{where}: not tagged zh-Hant"
         texts = []
         for match in INTERFACE.finditer(html):
             if match["config"]:
@@ -132,8 +140,12 @@ def test_the_zh_hant_interface_is_in_taiwan_usage(built_site: Path) -> None:
             else:
                 texts.append(match["attribute"] or match["skip"] or "")
         interface = "\n".join(texts)
-        assert "複製" in interface and "跳至主要內容" in interface, f"{where}: {interface[:300]}"
-        wrong = simplified_only(interface)
-        assert not wrong, f"{where}: Simplified-only {wrong}: {context(interface, wrong)}"
-        for word in (*MATERIAL_ZH_HANT, *avoided):
+        english = sorted(set(ENGLISH.findall(interface)))
+        assert not english, f"{where}: English in the interface: {english}"
+        wrong = detect(interface)
+        assert not wrong, f"{where}: {kind} {wrong}: {context(interface, wrong)}"
+        for word in avoided:
             assert word not in interface, f"{where}: the interface says {word!r}"
+        if locale == "zh-hant":
+            assert '<html lang="zh-Hant"' in html, f"{where}: not tagged zh-Hant"
+            assert "複製" in interface and "跳至主要內容" in interface, f"{where}: not zh-TW's"

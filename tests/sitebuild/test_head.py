@@ -50,12 +50,14 @@ def test_a_notebook_page_loses_jupyterlabs_theme_but_keeps_its_maths() -> None:
         '<!-- Load mathjax --><script src=""> </script><!-- MathJax configuration -->'
         "<!-- End of mathjax configuration -->"
         '<div class="highlight-ipynb hl-python"><pre><span>x</span>\n</pre></div>'
+        '<clipboard-copy aria-label="Copy to Clipboard" for="cell-1">'
     )
-    slim = notebook_pages.slim(page)
+    slim = notebook_pages.slim(page, "複製到剪貼簿")
     assert "--md-red-50" not in slim and "MathJax" not in slim
     assert '<div class="highlight-ipynb hl-python highlight"><pre><code><span>x</span>' in slim
     assert slim.count("</code></pre>") == 1
-    with_maths = notebook_pages.slim(page + "<p>$$x^2$$</p>")
+    assert 'aria-label="複製到剪貼簿"' in slim and "Copy to Clipboard" not in slim
+    with_maths = notebook_pages.slim(page + "<p>$$x^2$$</p>", "Copy")
     assert "MathJax configuration" in with_maths
 
 
