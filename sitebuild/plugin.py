@@ -69,7 +69,8 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         locale = builds.current_locale(config)
         permalink = self.strings.get(locale, "page.permalink")
         config.mdx_configs.setdefault("toc", {})["permalink_title"] = permalink
-        self.runner = CodeRunner(self.project.root, self.project.cache / "runs")
+        if self.runner is None:  # one pool of zygotes for every language build
+            self.runner = CodeRunner(self.project.root, self.project.cache / "runs")
         self.figures = Figures(self.runner, self.project.cache / "graphs", self.strings)
         return config
 

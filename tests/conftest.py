@@ -1,7 +1,7 @@
 """Fixtures shared by the tests: the project, the code runner, and the slow shared resources.
 
-Under pytest-xdist a resource several workers need (the strict site build, the reader's venv,
-the C++ extension, the Lighthouse gates) is made by the first worker that asks, under a file lock
+Under pytest-xdist a resource several workers need (the strict site build, the C++ extension,
+the Lighthouse gates, the copied blocks) is made by the first worker that asks, under a file lock
 (:func:`tests.support.made_once`); the others then find it in ``.cache``, kept by content.
 """
 

@@ -10,15 +10,13 @@ import pytest
 from sitebuild.audit.lighthouse import served
 
 from .. import reader_env as reader_venv
-from ..support import made_once
 
 
 @pytest.fixture(scope="session")
 def reader_env() -> Path:
     """A venv made from the README's install alone, with its kernel; kept while its inputs hold
-    (``make test`` makes it before the tests start)."""
-    with made_once("reader_env"):
-        return reader_venv.make()
+    (``make test`` makes it before the tests start; ``make`` locks it for the workers itself)."""
+    return reader_venv.make()
 
 
 @pytest.fixture(scope="session")
