@@ -73,20 +73,27 @@ class RunResult:
     cached: bool = False
 
 
-def imported_modules(code: str) -> set[str]:
-    """Absolute module names ``code`` may import: ``from m import name`` gives ``m.name`` too (the
-    resolver drops attributes), and dotted names in string literals count."""
-    found: set[str] = set()
+def imported_modules(code: str, path: Path | None = None) -> set[str]:
+    """Absolute module names ``code`` (the text of the file at ``path``, if given) may import:
+    ``from m import name`` gives ``m.name`` too (the resolver drops attributes), relative imports
+    are resolved from ``path``, and dotted names in string literals count."""
     try:
         tree = ast.parse(code)
     except SyntaxError:
-        return found
+        return set()
+    found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.add(node.module)
-            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and (node.level == 0 or path is not None):
+            module = node.module or ""
+            if node.level and path is not None:
+                base = path.parents[node.level - 1]
+                packages = takewhile(lambda f: (f / "__init__.py").is_file(), [base, *base.parents])
+                prefix = ".".join(reversed([folder.name for folder in packages]))
+                module = f"{prefix}.{module}" if module else prefix
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             found.update(re.findall(r"\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+", node.value))
     return found
@@ -294,23 +301,8 @@ def _stamp(path: Path) -> tuple[int, int]:
 
 @lru_cache(maxsize=512)
 def _imports_of(path: Path, mtime_ns: int, size: int) -> frozenset[str]:
-    """Absolute names ``path`` imports, relative imports resolved; cached per file version."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = path.parents[node.level - 1]
-                packages = takewhile(lambda f: (f / "__init__.py").is_file(), [base, *base.parents])
-                prefix = ".".join(reversed([folder.name for folder in packages]))
-                module = f"{prefix}.{node.module}" if node.module else prefix
-            else:
-                module = node.module or ""
-            names.add(module)
-            names.update(f"{module}.{alias.name}" for alias in node.names)
-    return frozenset(names)
+    """:func:`imported_modules` of the file at ``path``, cached per file version."""
+    return frozenset(imported_modules(path.read_text(encoding="utf-8"), path))
 
 
 @lru_cache(maxsize=512)

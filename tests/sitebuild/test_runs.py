@@ -56,20 +56,21 @@ def test_running_many_parses_no_code_in_its_threads(
 ) -> None:
     """Python 3.11 can fail when two threads parse at once: every job's code and imports are
     parsed in the calling thread before the threads run."""
-    parsed_in: list[str] = []
+    parsed_in: list[tuple[str, Path | None]] = []
     real = runs.imported_modules
 
-    def recording(code: str) -> set[str]:
-        parsed_in.append(threading.current_thread().name)
-        return real(code)
+    def recording(code: str, path: Path | None = None) -> set[str]:
+        parsed_in.append((threading.current_thread().name, path))
+        return real(code, path)
 
     monkeypatch.setattr(runs, "imported_modules", recording)
     runs._dependencies.cache_clear()
+    runs._imports_of.cache_clear()
     jobs = [(f'NAME = "pkg.helpers"\nprint({n})', f"job{n}.py", None) for n in range(4)]
     results = runner_for(repo).run_many(jobs, workers=2)
     assert [getattr(r, "stdout", r) for r in results] == ["0\n", "1\n", "2\n", "3\n"]
-    assert set(parsed_in) == {threading.main_thread().name}, parsed_in
-    assert len(parsed_in) == 4
+    assert {thread for thread, _ in parsed_in} == {threading.main_thread().name}, parsed_in
+    assert [path for _, path in parsed_in].count(None) == 4  # each job's code, then its imports
 
 
 def test_module_names_in_strings_count_for_code_that_starts_python() -> None:
