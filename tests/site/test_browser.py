@@ -592,7 +592,7 @@ def search(browser, url: str, query: str) -> list[str]:
 @pytest.mark.parametrize(
     ("start", "query", "expected"),
     [
-        # The page titled with the term: 第一个计算图 / 第一個計算圖
+        # The page titled with the term: 第一张计算图 / 第一個計算圖
         ("/zh-hans/", "计算图", "/zh-hans/notebooks/first-graph/"),
         ("/zh-hant/", "計算圖", "/zh-hant/notebooks/first-graph/"),
         ("/zh-hans/", "梯度累积", "/zh-hans/tips/zero-grad/"),
