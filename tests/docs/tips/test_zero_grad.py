@@ -150,7 +150,6 @@ def test_zeroed_gradients_take_the_next_one_by_addition_and_none_by_a_new_tensor
     assert layer.weight.grad is not before
 
 
-
 def test_undivided_accumulation_is_clipped_where_the_right_gradient_is_not() -> None:
     """The page: the clipping threshold stays, the norm compared with it is four times larger."""
     torch.manual_seed(0)
@@ -159,7 +158,7 @@ def test_undivided_accumulation_is_clipped_where_the_right_gradient_is_not() -> 
 
     def accumulate(divide: bool) -> None:
         model.zero_grad()
-        for x, y in zip(inputs.chunk(4), targets.chunk(4)):
+        for x, y in zip(inputs.chunk(4), targets.chunk(4), strict=True):
             loss = nn.functional.mse_loss(model(x), y)
             (loss / 4 if divide else loss).backward()
 
