@@ -57,3 +57,9 @@ def test_pdb_set_trace_ignores_pythonbreakpoint_and_fails_without_input() -> Non
     )
     assert result.returncode != 0 and "ran on" not in result.stdout
     assert "BdbQuit" in result.stderr
+
+
+def test_a_compiled_function_no_longer_runs_line_by_line(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/compiled_lines.py").splitlines()
+    assert out[0] == "eager:    ['y = x * 2', 'z = y + 1', 'return z']"
+    assert out[1] == "compiled: ['def scale_and_shift(x: torch.Tensor) -> torch.Tensor:']"

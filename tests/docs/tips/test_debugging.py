@@ -30,3 +30,17 @@ def test_detach_shares_memory_and_stops_gradients(shown: Callable[[str], str]) -
     assert "requires_grad: False grad_fn: None" in out
     assert "same memory: True" in out and "w.grad: None" in out
     assert "clone shares memory: False" in out
+
+
+def test_a_leaf_is_any_tensor_without_a_grad_fn(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/leaves.py").splitlines()
+    assert out[0].split() == "w is_leaf=True requires_grad=True grad_fn=None".split()
+    assert out[1].split() == "x is_leaf=True requires_grad=False grad_fn=None".split()
+    # the result of an operation whose inputs need no grad is a leaf too
+    assert out[2].split() == "x * 2 is_leaf=True requires_grad=False grad_fn=None".split()
+    assert out[3].split() == "w * x is_leaf=False requires_grad=True grad_fn=MulBackward0".split()
+    assert out[4].startswith("w.grad: tensor([")
+    assert out[5] == "x * 2 now requires grad and is still a leaf: True"
+    assert out[6].startswith(
+        "RuntimeError: you can only change requires_grad flags of leaf variables"
+    )

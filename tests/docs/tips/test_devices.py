@@ -47,3 +47,19 @@ def test_only_zero_dimensional_cpu_tensors_mix_with_another_device() -> None:
     assert (elsewhere * torch.tensor(2.0)).device.type == "meta"  # counts as a plain number
     with pytest.raises(RuntimeError):
         elsewhere * torch.ones(2)
+
+
+def test_to_on_a_leaf_that_requires_grad_loses_its_gradient(shown: Callable[[str], str]) -> None:
+    out = shown("snippets/tips/devices/to_leaf.py").splitlines()
+    assert out[0] == "is_leaf: False  grad_fn: ToCopyBackward0"
+    assert out[1] == "w.grad: None"
+    assert out[2].startswith("UserWarning: The .grad attribute of a Tensor that is not a leaf")
+    for fixed in ("created    ", "moved      ", "moved_again"):
+        assert f"{fixed} is_leaf: True  grad: tensor([2., 2., 2.], dtype=torch.float64)" in out
+    assert out[-1] == "model.weight is_leaf: True"
+
+
+def test_to_another_device_records_the_copy_too() -> None:
+    """The page says ``.to("cuda")`` does the same; the meta device stands in for a GPU here."""
+    w = torch.randn(3, requires_grad=True).to("meta")
+    assert not w.is_leaf and type(w.grad_fn).__name__ == "ToCopyBackward0"

@@ -224,3 +224,14 @@ def test_some_modules_switch_kernels_under_no_grad() -> None:
     assert fused not in ops()
     with torch.no_grad():
         assert fused in ops()
+
+
+def test_recorded_svdvals_computes_and_keeps_the_singular_vectors(
+    shown: Callable[[str], str],
+) -> None:
+    out = shown(f"{PAGE}/svdvals_recorded.py").splitlines()
+    assert out[0] == "recorded: aten::_linalg_svd(full_matrices=False, compute_uv=True)"
+    n = 256  # U and V, n x n each, and the n singular values, float32
+    assert out[1] == f"recorded: {(2 * n * n + n) * 4} bytes kept for backward"
+    assert out[2] == "no_grad:  aten::_linalg_svd(full_matrices=False, compute_uv=False)"
+    assert out[3] == "no_grad:  0 bytes kept for backward"

@@ -148,3 +148,28 @@ def test_zeroed_gradients_take_the_next_one_by_addition_and_none_by_a_new_tensor
     assert layer.weight.grad is None
     layer(x).sum().backward()
     assert layer.weight.grad is not before
+
+
+def test_undivided_accumulation_is_clipped_where_the_right_gradient_is_not() -> None:
+    """The page: the clipping threshold stays, the norm compared with it is four times larger."""
+    torch.manual_seed(0)
+    model = nn.Linear(4, 1)
+    inputs, targets = torch.randn(32, 4), torch.randn(32, 1)
+
+    def accumulate(divide: bool) -> None:
+        model.zero_grad()
+        for x, y in zip(inputs.chunk(4), targets.chunk(4), strict=True):
+            loss = nn.functional.mse_loss(model(x), y)
+            (loss / 4 if divide else loss).backward()
+
+    norm = {}
+    for divide in (True, False):
+        accumulate(divide)
+        norm[divide] = nn.utils.get_total_norm([p.grad for p in model.parameters()]).item()
+    assert norm[False] == pytest.approx(4 * norm[True], rel=1e-5)
+    threshold = 2 * norm[True]  # the right gradient passes it, the undivided one does not
+    for divide, clipped in ((True, False), (False, True)):
+        accumulate(divide)
+        before = model.weight.grad.clone()
+        nn.utils.clip_grad_norm_(model.parameters(), max_norm=threshold)
+        assert (not torch.equal(before, model.weight.grad)) is clipped
