@@ -33,6 +33,7 @@ import re
 import tokenize
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +49,7 @@ KEPT = re.compile(r"#\s*(?:--8<--|noqa\b|type:|pragma\b|fmt:|\(\d+\)!)")
 
 
 class TranslationError(Exception):
-    """A comment or docstring lacks its translation, or a translation is no longer used."""
+    """A comment or docstring of the code a page shows has no translation."""
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,7 @@ def _paragraphs(token: tokenize.TokenInfo) -> tuple[tuple[int, str | None, str],
 
 
 def code_tokens(source: str) -> list[tuple[int, str]]:
-    """Every token of ``source`` but its comments, docstrings and line breaks in brackets:
+    """Every token of ``source`` but its comments, docstrings and non-logical line breaks:
     what a translation must leave exactly as it was."""
     docstrings = {text.start for text in texts(source)}
     return [
@@ -160,7 +161,13 @@ def data_files(folder: Path) -> list[Path]:
 def load(folder: Path, locale: str) -> dict[str, str]:
     """The translations of ``locale``, from ``folder/code.<locale>.yml``; none if it is absent."""
     path = folder / f"code.{locale}.yml"
-    return {key_of(k): v for k, v in (yamlfile.read(path) or {}).items()} if path.is_file() else {}
+    return dict(_read(path, path.stat().st_mtime_ns)) if path.is_file() else {}
+
+
+@lru_cache(maxsize=8)
+def _read(path: Path, mtime_ns: int) -> tuple[tuple[str, str], ...]:
+    """Read once per version: MkDocs makes a Markdown converter, so a preprocessor, per page."""
+    return tuple((key_of(k), v) for k, v in (yamlfile.read(path) or {}).items())
 
 
 def stale(folder: Path, sources: Iterable[str]) -> list[str]:
