@@ -24,7 +24,7 @@ from sitebuild.bench.results import Benchmarks, Shown
 from sitebuild.html import a11y, head, search
 from sitebuild.languages import builds, glossary
 from sitebuild.languages.strings import Strings
-from sitebuild.pages import console, includes, notebook_pages, notebooks, outputs
+from sitebuild.pages import comments, console, includes, notebook_pages, notebooks, outputs
 from sitebuild.pages.figures import Figures
 from sitebuild.project import Project
 from sitebuild.runs import cachefiles
@@ -69,6 +69,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         locale = builds.current_locale(config)
         permalink = self.strings.get(locale, "page.permalink")
         config.mdx_configs.setdefault("toc", {})["permalink_title"] = permalink
+        config.mdx_configs.setdefault("sitebuild.pages.comments", {})["locale"] = locale
         if self.runner is None:  # one pool of zygotes for every language build
             self.runner = CodeRunner(self.project.root, self.project.cache / "runs")
         self.figures = Figures(self.runner, self.project.cache / "graphs", self.strings)
@@ -123,9 +124,10 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
             text=lambda key, **values: strings.get(locale, key, **values),
             figures=self.figures,
             output_titles={strings.get(other, "notebook.output") for other in project.locales},
+            comments=comments.load(project.i18n, locale),
         )
         expanded = includes.expand(
-            markdown, source=where, config_file=Path(config.config_file_path)
+            markdown, source=where, config_file=Path(config.config_file_path), locale=locale
         )
         notebook = notebooks.convert(expanded, context)
         name = f"{Path(page.file.src_uri).stem}.ipynb"
@@ -168,6 +170,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
                 project.cache / "notebooks",
                 Path(config.config_file_path),
                 lambda text: builds.unwrap_lines(text, locale),
+                locale,
             )
             page.file.abs_src_path = str(copy)
         return page

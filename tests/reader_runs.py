@@ -64,12 +64,13 @@ def blocks_by_language(site: Path) -> dict[str, list[tuple[str, str, str]]]:
 
 
 def run_blocks(site: Path, env: Path, zygotes: ZygotePool | None = None) -> list[str]:
-    """Run each distinct titled block of the default language alone in ``env``, forked from
-    ``zygotes`` (by default two of ``env``'s Python; closed when done); the failures, each naming
-    its page and title with the end of its error."""
+    """Run each distinct titled block of every language (their comments differ) alone in
+    ``env``, forked from ``zygotes`` (by default two of ``env``'s Python; closed when done); the
+    failures, each naming its page and title with the end of its error."""
     done_dir = ROOT / ".cache" / "copy-paste"
     done_dir.mkdir(parents=True, exist_ok=True)
-    unique = {code: (page, title) for page, title, code in blocks_by_language(site)[locales()[0]]}
+    found = blocks_by_language(site)
+    unique = {code: (page, title) for blocks in found.values() for page, title, code in blocks}
     zygotes = zygotes or ZygotePool(size=2, python=str(env / "bin" / "python"))
 
     def run(code: str, workdirs: Path) -> str | None:

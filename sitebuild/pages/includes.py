@@ -24,7 +24,7 @@ from sitebuild.runs.runner import CodeRunner
 INCLUDE_LINE = re.compile(r'^(?P<indent>[ \t]*)-+8<-+\s+"(?P<target>[^"]+)"\s*$')
 """A ``--8<-- "target"`` line: a snippet, ``run:PATH`` (:mod:`sitebuild.pages.outputs`) or
 ``glossary:table`` (:mod:`sitebuild.languages.glossary`); the target is its group."""
-PREPROCESSORS = ("run_output", "snippet")
+PREPROCESSORS = ("run_output", "code_comments", "snippet")
 """The preprocessors that expand includes, in the order Python-Markdown runs them."""
 
 
@@ -32,13 +32,15 @@ class IncludeError(Exception):
     """An include names a missing file or section, or its example failed."""
 
 
-def expand(text: str, *, source: str | Path, config_file: Path) -> str:
+def expand(text: str, *, source: str | Path, config_file: Path, locale: str = "") -> str:
     """Return ``text`` with every include replaced by what the site build puts there.
 
     Args:
         text: Markdown source of a page or notebook.
         source: Where ``text`` comes from; named in errors.
         config_file: The ``mkdocs.yml`` whose Markdown extensions the build uses.
+        locale: The page's language, which code comments are shown in; none leaves them as
+            they are (:mod:`sitebuild.pages.comments`).
 
     Raises:
         IncludeError: A file or section is missing, or a snippet whose output is shown fails.
@@ -48,7 +50,7 @@ def expand(text: str, *, source: str | Path, config_file: Path) -> str:
     project = load(config_file)
     names = dict(project.language_names)
     text = glossary.expand_table(text, project.glossary, names)  # as the plugin does
-    md = _markdown(config_file.resolve())
+    md = _markdown(config_file.resolve(), locale)
     md.reset()
     lines = text.split("\n")
     for name in PREPROCESSORS:
@@ -64,15 +66,16 @@ def output_runner(config_file: Path) -> CodeRunner:
     return _markdown(config_file.resolve()).preprocessors["run_output"].runner  # type: ignore[no-any-return]
 
 
-@lru_cache(maxsize=4)
-def _markdown(config_file: Path) -> Any:
-    """One Markdown converter per configuration: making one loads every extension."""
+@lru_cache(maxsize=8)
+def _markdown(config_file: Path, locale: str = "") -> Any:
+    """One Markdown converter per configuration and language: making one loads every extension."""
     import markdown
 
     config = load_config(config_file)
-    return markdown.Markdown(
-        extensions=list(config.markdown_extensions), extension_configs=dict(config.mdx_configs)
-    )
+    configs = dict(config.mdx_configs)
+    comments = "sitebuild.pages.comments"
+    configs[comments] = {**configs.get(comments, {}), "locale": locale}
+    return markdown.Markdown(extensions=list(config.markdown_extensions), extension_configs=configs)
 
 
 def include_target(line: str) -> str | None:
@@ -87,7 +90,12 @@ def include_targets(text: str) -> list[str]:
 
 
 def expanded_copy(
-    path: Path, root: Path, cache_root: Path, config_file: Path, prepare: Callable[[str], str]
+    path: Path,
+    root: Path,
+    cache_root: Path,
+    config_file: Path,
+    prepare: Callable[[str], str],
+    locale: str = "",
 ) -> Path:
     """Write the expanded ``path``, then passed through ``prepare``, under ``cache_root`` and
     return the copy's path.
@@ -97,7 +105,8 @@ def expanded_copy(
     """
     source = path.resolve().relative_to(root)
     target = cache_root / source
-    text = prepare(expand(path.read_text(encoding="utf-8"), source=source, config_file=config_file))
+    text = path.read_text(encoding="utf-8")
+    text = prepare(expand(text, source=source, config_file=config_file, locale=locale))
     if not target.exists() or target.read_text(encoding="utf-8") != text:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")

@@ -32,6 +32,7 @@ import nbformat
 from nbformat import NotebookNode
 
 from sitebuild.bench.claims import MARKER
+from sitebuild.pages.comments import translate
 from sitebuild.pages.figures import DIRECTIVE, Figures
 from sitebuild.runs.runner import CodeRunner, RunFailed
 
@@ -107,6 +108,8 @@ class NotebookContext:
     """The page language's interface strings: ``text("notebook.generated", url=...)``."""
     figures: Figures
     output_titles: set[str] = field(default_factory=set)
+    comments: dict[str, str] = field(default_factory=dict)
+    """The page language's code comments (``i18n/code.<locale>.yml``), for the setup cell's."""
 
 
 def absolute_links(markdown: str, page_url: str) -> str:
@@ -166,7 +169,9 @@ def convert(markdown: str, context: NotebookContext) -> NotebookNode:
     cells.append(
         nbformat.v4.new_markdown_cell(f"{title}\n\n{t('notebook.generated', url=context.page_url)}")
     )
-    cells.append(nbformat.v4.new_code_cell(setup_cell(context.install)))
+    setup = setup_cell(context.install)
+    setup = translate(setup, context.comments) if context.comments else setup  # English: as is
+    cells.append(nbformat.v4.new_code_cell(setup))
     index = lines.index(title) + 1
     quoting = False
     while index < len(lines):

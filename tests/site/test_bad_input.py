@@ -106,6 +106,17 @@ def test_failing_example_fails_the_build() -> None:
     assert "failing.py" in log and "this example is broken" in log, log[-3000:]
 
 
+def test_an_untranslated_comment_fails_the_build_naming_what_to_add() -> None:
+    fault = '```python\n--8<-- "examples/untranslated.py"\n```\n'
+    example = {"examples/untranslated.py": "x = 1\n# a comment no language has\n"}
+    status, log = build_project("untranslated", three_languages(GOOD + fault), files=example)
+    assert status != 0
+    assert "examples/untranslated.py, line 2: 'a comment no language has'" in log, log[-3000:]
+    assert "Add them to i18n/code.zh-hans.yml and i18n/code.zh-hant.yml" in log
+    assert "zh-hans/index.md" in log, "the build log does not name the page"
+    assert "a comment no language has: <translation>" in log
+
+
 def test_a_contradicted_claim_fails_the_build() -> None:
     """Checked against the recorded results: a claim they contradict stops the build."""
     claim = "Tracing saves memory: {{bench no_grad.tiny_mlp.no_grad.saved_bytes > 0}}.\n"

@@ -1,13 +1,16 @@
 """Every code block titled with a file path runs when a reader pastes it alone.
 
-The blocks are read from the built HTML, as a reader copies them, in every language; the distinct
-ones run in the reader's environment (torch and dyndocs, from the README's install), each in a
-fresh interpreter in an empty folder, as ``python -c`` (:mod:`tests.reader_runs`).
+The blocks are read from the built HTML, as a reader copies them, in every language: the same
+code, with comments in the page's language. The distinct ones, translated comments included, run
+in the reader's environment (torch and dyndocs, from the README's install), each in a fresh
+interpreter in an empty folder, as ``python -c`` (:mod:`tests.reader_runs`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+
+from sitebuild.pages.comments import code_tokens
 
 from ..reader_runs import blocks_by_language, run_blocks, titled_blocks
 from ..support import locales, made_once
@@ -17,9 +20,12 @@ def test_every_titled_block_runs_alone(built_site: Path, reader_env: Path) -> No
     found = blocks_by_language(built_site)
     counts = {locale: len(blocks) for locale, blocks in found.items()}
     assert min(counts.values()) >= 40, f"too few titled blocks found: {counts}"
-    codes = {locale: [code for _, _, code in blocks] for locale, blocks in found.items()}
+    codes = {locale: [code_tokens(c) for _, _, c in blocks] for locale, blocks in found.items()}
     first = codes[locales()[0]]
     assert all(c == first for c in codes.values()), "the languages show different code"
+    assert len({code for blocks in found.values() for _, _, code in blocks}) > len(first), (
+        "the Chinese blocks show the English comments"
+    )
     with made_once("copied_blocks"):  # a block that ran is kept: the next worker reads
         failures = run_blocks(built_site, reader_env)
     assert not failures, "\n\n".join(failures)

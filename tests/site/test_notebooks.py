@@ -9,6 +9,7 @@ from pathlib import Path
 
 import nbformat
 
+from sitebuild.pages.comments import code_tokens
 from sitebuild.pages.includes import expand
 from sitebuild.pages.notebooks import colab_url
 from sitebuild.project import load_config
@@ -31,13 +32,18 @@ def test_every_article_has_a_notebook_in_every_language(built_site: Path) -> Non
 
 
 def test_the_languages_hold_the_same_code_cells(built_site: Path) -> None:
+    """The same code, with its comments in the notebook's language."""
     for page in articles():
         cells = {
             loc: code_cells(nbformat.read(str(notebook_path(built_site, loc, page)), 4))
             for loc in locales()
         }
-        first = cells[locales()[0]]
-        assert all(c == first for c in cells.values()), f"{page}: code cells differ by language"
+        code = {loc: [code_tokens(cell) for cell in found] for loc, found in cells.items()}
+        first = code[locales()[0]]
+        assert all(c == first for c in code.values()), f"{page}: code cells differ by language"
+        assert all(cells[loc] != cells[locales()[0]] for loc in locales()[1:]), (
+            f"{page}: a Chinese notebook shows the English comments"
+        )
 
 
 def test_a_notebook_holds_its_page_in_order(built_site: Path) -> None:
@@ -45,7 +51,8 @@ def test_a_notebook_holds_its_page_in_order(built_site: Path) -> None:
     for locale in locales():
         for page in articles():
             text = (docs(locale) / page).read_text(encoding="utf-8")
-            expanded = expand(text, source=f"docs/{locale}/{page}", config_file=CONFIG)
+            source = f"docs/{locale}/{page}"
+            expanded = expand(text, source=source, config_file=CONFIG, locale=locale)
             blocks = re.findall(r"^```python[^\n]*\n(.*?)\n```$", expanded, re.M | re.S)
             notebook = nbformat.read(str(notebook_path(built_site, locale, page)), 4)
             cells = [c for c in code_cells(notebook)[1:] if "show(" not in c]

@@ -1,0 +1,247 @@
+"""Code comments and docstrings in the page's language; the code itself unchanged.
+
+A Chinese page shows the same snippets as the English one, with their comments and docstrings
+translated from ``i18n/code.<locale>.yml``. The key is the English text with its whitespace
+collapsed: a comment without its ``#``, or one paragraph of a docstring (a paragraph holding
+``>>>`` examples stays as it is), so a comment used in several snippets is translated once.
+:mod:`tokenize` finds them, and every other token stays as it was (:func:`code_tokens`).
+
+The preprocessor runs between the run outputs (33) and pymdownx.snippets (32): it has pymdownx
+expand each code include, then translates what came back, so the page, its copy button, its
+notebook and the tests that read either all get the translated code. Configuration
+(``mkdocs.yml``; the site plugin sets ``locale`` for each language build)::
+
+    - sitebuild.pages.comments:
+        base_path: !relative $config_dir
+
+Examples:
+    >>> table = {"clear the gradients": "清零梯度"}
+    >>> print(translate("x.grad = None  # clear the gradients\\n", table))
+    x.grad = None  # 清零梯度
+    <BLANKLINE>
+    >>> code_tokens("x = 1  # one\\n") == code_tokens('x = 1  # 一\\n')
+    True
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import io
+import os
+import re
+import tokenize
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+from markdown import Extension, Markdown
+from markdown.preprocessors import Preprocessor
+
+from sitebuild import yamlfile
+from sitebuild.pages.includes import include_target
+
+KEPT = re.compile(r"#\s*(?:--8<--|noqa\b|type:|pragma\b|fmt:|\(\d+\)!)")
+"""Comments that tools read (section markers, linters' pragmas): never translated."""
+
+
+class TranslationError(Exception):
+    """A comment or docstring of the code a page shows has no translation."""
+
+
+@dataclass(frozen=True)
+class Text:
+    """A comment or docstring: where its token is, its source, and its prose with the line
+    each part starts on (``None`` for a paragraph of examples, which stays as it is)."""
+
+    start: tuple[int, int]
+    end: tuple[int, int]
+    source: str
+    parts: tuple[tuple[int, str | None, str], ...]
+    """``(line, key, text)`` per paragraph; a comment has one."""
+
+    @property
+    def keys(self) -> list[str]:
+        return [key for _, key, _ in self.parts if key is not None]
+
+
+def key_of(text: str) -> str:
+    """The key of an English comment or paragraph: its words, whitespace collapsed."""
+    return " ".join(text.split())
+
+
+def texts(source: str) -> list[Text]:
+    """The comments and docstrings of ``source``, in order.
+
+    A docstring is a statement made of one string literal alone: the first statement of a
+    module, class or function, or an attribute's docstring after an assignment.
+    """
+    tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    significant = [t for t in tokens if t.type not in {tokenize.NL, tokenize.COMMENT}]
+    starts = {tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT}
+    found = [
+        Text(t.start, t.end, t.string, ((t.start[0], key_of(t.string[1:]), t.string),))
+        for t in tokens
+        if t.type == tokenize.COMMENT and not KEPT.match(t.string)
+    ]
+    for index, token in enumerate(significant):
+        before = significant[index - 1].type if index else tokenize.NEWLINE
+        after = significant[index + 1].type if index + 1 < len(significant) else tokenize.NEWLINE
+        if token.type == tokenize.STRING and before in starts and after == tokenize.NEWLINE:
+            found.append(Text(token.start, token.end, token.string, _paragraphs(token)))
+    return sorted(found, key=lambda text: text.start)
+
+
+def _paragraphs(token: tokenize.TokenInfo) -> tuple[tuple[int, str | None, str], ...]:
+    doc = inspect.cleandoc(ast.literal_eval(token.string))
+    parts, line = [], token.start[0]
+    for paragraph in doc.split("\n\n"):
+        parts.append((line, None if ">>>" in paragraph else key_of(paragraph), paragraph))
+        line += paragraph.count("\n") + 2
+    return tuple(parts)
+
+
+def code_tokens(source: str) -> list[tuple[int, str]]:
+    """Every token of ``source`` but its comments, docstrings and non-logical line breaks:
+    what a translation must leave exactly as it was."""
+    docstrings = {text.start for text in texts(source)}
+    return [
+        (t.type, t.string)
+        for t in tokenize.generate_tokens(io.StringIO(source).readline)
+        if t.type not in {tokenize.COMMENT, tokenize.NL} and t.start not in docstrings
+    ]
+
+
+def missing(source: str, table: Mapping[str, str]) -> list[tuple[int, str]]:
+    """``(line, key)`` for each comment or paragraph of ``source`` that ``table`` lacks."""
+    return [
+        (line, key)
+        for text in texts(source)
+        for line, key, _ in text.parts
+        if key is not None and key not in table
+    ]
+
+
+def translate(source: str, table: Mapping[str, str]) -> str:
+    """``source`` with each comment and docstring in the words of ``table``.
+
+    Raises:
+        KeyError: ``table`` lacks one; :func:`missing` lists them all.
+    """
+    lines = source.split("\n")
+    for text in reversed(texts(source)):
+        (row, col), (end_row, end_col) = text.start, text.end
+        new = _render(text, table)
+        whole = lines[row - 1][:col] + new + lines[end_row - 1][end_col:]
+        lines[row - 1 : end_row] = whole.split("\n")
+    return "\n".join(lines)
+
+
+def _render(text: Text, table: Mapping[str, str]) -> str:
+    words = [part if key is None else table[key] for _, key, part in text.parts]
+    if text.source.startswith("#"):
+        return f"# {words[0]}"
+    quote = re.match(r"[a-zA-Z]*('''|\"\"\"|'|\")", text.source)
+    assert quote is not None  # a string token opens with its prefix and quote
+    pad = " " * text.start[1]
+    lines = "\n\n".join(words).split("\n")
+    body = "\n".join(pad + line if line and n else line for n, line in enumerate(lines))
+    closing = "\n" + pad if re.search(r"\n[ \t]*" + re.escape(quote[1]) + "$", text.source) else ""
+    return f"{quote[0]}{body}{closing}{quote[1]}"
+
+
+def data_files(folder: Path) -> list[Path]:
+    """The translation files under ``folder`` (``i18n/``), one per language."""
+    return sorted(folder.glob("code.*.yml"))
+
+
+def load(folder: Path, locale: str) -> dict[str, str]:
+    """The translations of ``locale``, from ``folder/code.<locale>.yml``; none if it is absent."""
+    path = folder / f"code.{locale}.yml"
+    return dict(_read(path, path.stat().st_mtime_ns)) if path.is_file() else {}
+
+
+@lru_cache(maxsize=8)
+def _read(path: Path, mtime_ns: int) -> tuple[tuple[str, str], ...]:
+    """Read once per version: MkDocs makes a Markdown converter, so a preprocessor, per page."""
+    return tuple((key_of(k), v) for k, v in (yamlfile.read(path) or {}).items())
+
+
+def stale(folder: Path, sources: Iterable[str]) -> list[str]:
+    """``file: key`` for each translation whose English text none of the code ``sources`` has."""
+    used = {key for source in sources for text in texts(source) for key in text.keys}
+    return [
+        f"{path}: {key!r}"
+        for path in data_files(folder)
+        for key in (yamlfile.read(path) or {})
+        if key_of(key) not in used
+    ]
+
+
+def what_to_add(where: str, lacking: list[tuple[int, str]], files: list[str], locale: str) -> str:
+    """The message for the comments of ``where`` that ``locale`` lacks: which, and what to add
+    to each of the translation ``files``."""
+    found = "\n".join(f"{where}, line {line}: {key!r}" for line, key in lacking)
+    entries = yaml.safe_dump(
+        {key: "<translation>" for _, key in lacking}, allow_unicode=True, width=1000
+    )
+    return (
+        f"no {locale} translation of these comments or docstring paragraphs:\n{found}\n"
+        f"Add them to {' and '.join(files)}, the English text as key:\n{entries}"
+    )
+
+
+class CommentPreprocessor(Preprocessor):
+    """Expand each code include with pymdownx.snippets, then translate its comments."""
+
+    def __init__(self, md: Markdown, root: Path, locale: str) -> None:
+        super().__init__(md)
+        self.root = root
+        self.locale = locale
+        self.table = load(root / "i18n", locale) if locale else {}
+
+    def run(self, lines: list[str]) -> list[str]:
+        if not self.table:  # the English pages, whose comments are the keys
+            return lines
+        expanded: list[str] = []
+        for line in lines:
+            target = include_target(line)
+            path = (target or "").split(":")[0]
+            if not path.endswith(".py"):
+                expanded.append(line)
+                continue
+            indent = line[: len(line) - len(line.lstrip())]
+            shown = self.md.preprocessors["snippet"].run([line])
+            code = "\n".join(out.removeprefix(indent) for out in shown)
+            if lacking := missing(code, self.table):
+                whole = missing((self.root / path).read_text(encoding="utf-8"), self.table)
+                in_file = {key: number for number, key in reversed(whole)}
+                lacking = [(in_file.get(key, number), key) for number, key in lacking]
+                files = [str(f.relative_to(self.root)) for f in data_files(self.root / "i18n")]
+                raise TranslationError(what_to_add(path, lacking, files, self.locale))
+            translated = translate(code, self.table).split("\n")
+            expanded.extend(indent + out if out else out for out in translated)
+        return expanded
+
+
+class CommentExtension(Extension):
+    """Python-Markdown extension that registers :class:`CommentPreprocessor`."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.config = {
+            "base_path": [".", "The repository root, which holds i18n/"],
+            "locale": ["", "The page's language; empty leaves comments as they are"],
+        }
+        super().__init__(**kwargs)
+
+    def extendMarkdown(self, md: Markdown) -> None:
+        root = Path(os.fspath(self.getConfig("base_path")))
+        preprocessor = CommentPreprocessor(md, root, str(self.getConfig("locale")))
+        md.preprocessors.register(preprocessor, "code_comments", 32.5)
+
+
+def makeExtension(**kwargs: Any) -> CommentExtension:
+    return CommentExtension(**kwargs)

@@ -1,0 +1,86 @@
+"""Code comments in the reader's language: the same code, its comments translated, nothing stale.
+
+The translations live in ``i18n/code.<locale>.yml`` (:mod:`sitebuild.pages.comments`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sitebuild.languages.glossary import load
+from sitebuild.pages.comments import code_tokens, stale, texts
+from sitebuild.pages.comments import load as translations
+from sitebuild.pages.includes import expand
+from sitebuild.pages.notebooks import setup_cell
+
+from ..reader_runs import titled_blocks
+from ..support import CONFIG, ROOT, docs, fences, locales, pages, project
+from .test_script_and_terms import WRONG_SCRIPT, prose
+from .test_typography import EMOJI, HALF_WIDTH, ITALIC, WRONG_QUOTES
+
+OTHERS = locales()[1:]
+PYTHON = (["python"], ["py"])
+
+
+def shown_code(locale: str, page: Path) -> list[str]:
+    """The Python blocks of ``page`` in ``locale``, includes expanded as the build does."""
+    text = (docs(locale) / page).read_text(encoding="utf-8")
+    expanded = expand(text, source=f"docs/{locale}/{page}", config_file=CONFIG, locale=locale)
+    return [body + "\n" for info, body in fences(expanded) if info.split()[:1] in PYTHON]
+
+
+@pytest.mark.parametrize("locale", OTHERS)
+def test_every_shown_block_is_the_english_code_with_translated_comments(locale: str) -> None:
+    translated = 0
+    for page in pages(locale):
+        english, shown = shown_code(locales()[0], page), shown_code(locale, page)
+        assert len(shown) == len(english), f"docs/{locale}/{page}: other Python blocks"
+        for number, (en, other) in enumerate(zip(english, shown, strict=True), start=1):
+            where = f"docs/{locale}/{page}, Python block {number}"
+            assert code_tokens(other) == code_tokens(en), f"{where}: the code differs from English"
+            mine = [t.source for t in texts(other) if t.keys]
+            assert len(mine) == len([t for t in texts(en) if t.keys]), where
+            untranslated = [s for s in mine if s.isascii() and s in en]
+            translated += len(mine) - len(untranslated)
+    assert translated >= 200, f"{locale}: only {translated} comments or docstrings translated"
+
+
+@pytest.mark.parametrize("locale", OTHERS)
+def test_translations_follow_the_script_glossary_and_typography(locale: str) -> None:
+    terms = [(t, a) for t in load(project().glossary, locales()) for a in t.avoid.get(locale, ())]
+    kind, detect = WRONG_SCRIPT[locale]
+    for english, translated in translations(project().i18n, locale).items():
+        where = f"i18n/code.{locale}.yml, {english!r}"
+        text = prose(translated)  # without its inline code
+        assert not detect(text), f"{where}: {kind} characters {detect(text)}"
+        for term, avoided in terms:
+            assert avoided not in text, (
+                f"{where}: {avoided!r}; the glossary says {term.wording(locale)!r}"
+            )
+        for pattern in (HALF_WIDTH, WRONG_QUOTES[locale], ITALIC, EMOJI):
+            assert not pattern.search(text), f"{where}: {pattern.search(text)}"
+
+
+def test_no_translation_is_stale() -> None:
+    files = sorted((ROOT / "snippets").rglob("*.py")) + sorted((ROOT / "dyndocs").rglob("*.py"))
+    sources = [path.read_text(encoding="utf-8") for path in files] + [setup_cell("")]
+    found = stale(project().i18n, sources)
+    assert not found, "translations no snippet or dyndocs module uses any more; delete them:\n" + (
+        "\n".join(found)
+    )
+
+
+def test_the_built_pages_and_their_copy_show_comments_in_their_language(built_site: Path) -> None:
+    expected = {
+        "en": ["# clear the gradients", "# backpropagation", "# update the parameters"],
+        "zh-hans": ["# 清零梯度", "# 反向传播", "# 更新参数"],
+        "zh-hant": ["# 清零梯度", "# 反向傳播", "# 更新參數"],
+    }
+    for locale, comments in expected.items():
+        root = built_site if locale == locales()[0] else built_site / locale
+        html = (root / "tips" / "zero-grad" / "index.html").read_text(encoding="utf-8")
+        blocks = dict(titled_blocks(html))
+        code = blocks["snippets/tips/zero-grad/training_loop.py"]
+        assert all(comment in code for comment in comments), f"{locale}: {code}"

@@ -1,0 +1,127 @@
+"""Code comments in the page's language (sitebuild/pages/comments.py), on made-up code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import markdown
+import pytest
+
+from sitebuild.pages.comments import (
+    TranslationError,
+    code_tokens,
+    load,
+    missing,
+    stale,
+    texts,
+    translate,
+)
+
+CODE = '''"""Train a model.
+
+Examples:
+    >>> 1 + 1
+    2
+"""
+
+x = 1  # clear   the gradients
+# backpropagation
+s = "# not a comment"
+
+
+def f():
+    """Update the
+    parameters."""
+    return x  # noqa: F821
+'''
+TABLE = {
+    "Train a model.": "训练模型。",
+    "clear the gradients": "清零梯度",
+    "backpropagation": "反向传播",
+    "Update the parameters.": "更新参数。\n第二行。",
+}
+
+
+def test_comments_and_docstrings_are_found_by_their_collapsed_english() -> None:
+    keys = [key for text in texts(CODE) for key in text.keys]
+    assert keys == list(TABLE)  # not the string, the examples or the noqa pragma
+
+
+def test_a_translation_changes_comments_and_docstrings_only() -> None:
+    translated = translate(CODE, TABLE)
+    assert translated == (
+        '"""训练模型。\n\nExamples:\n    >>> 1 + 1\n    2\n"""\n\n'
+        'x = 1  # 清零梯度\n# 反向传播\ns = "# not a comment"\n\n\n'
+        'def f():\n    """更新参数。\n    第二行。"""\n    return x  # noqa: F821\n'
+    )
+    assert code_tokens(translated) == code_tokens(CODE)
+    compile(translated, "translated", "exec")
+
+
+def test_a_changed_token_is_seen() -> None:
+    assert code_tokens(CODE.replace("x = 1", "x = 2")) != code_tokens(CODE)
+    assert code_tokens(CODE.replace('s = "#', 's = "$')) != code_tokens(CODE)
+
+
+def test_each_missing_translation_is_listed_with_its_line() -> None:
+    table = {k: v for k, v in TABLE.items() if k != "backpropagation"}
+    assert missing(CODE, table) == [(9, "backpropagation")]
+    with pytest.raises(KeyError, match="backpropagation"):
+        translate(CODE, table)
+
+
+def test_a_translation_no_snippet_uses_is_stale(tmp_path: Path) -> None:
+    (tmp_path / "code.zh-hans.yml").write_text(
+        "clear the   gradients: 清零梯度\nan old comment: 旧注释\n", encoding="utf-8"
+    )
+    assert stale(tmp_path, [CODE]) == [f"{tmp_path / 'code.zh-hans.yml'}: 'an old comment'"]
+    assert load(tmp_path, "zh-hans")["clear the gradients"] == "清零梯度"
+    assert load(tmp_path, "en") == {}
+
+
+def markdown_of(root: Path, locale: str) -> markdown.Markdown:
+    return markdown.Markdown(
+        extensions=["sitebuild.pages.comments", "pymdownx.snippets"],
+        extension_configs={
+            "sitebuild.pages.comments": {"base_path": root, "locale": locale},
+            "pymdownx.snippets": {
+                "base_path": [str(root)],
+                "check_paths": True,
+                "dedent_subsections": True,
+            },
+        },
+    )
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    (tmp_path / "i18n").mkdir()
+    for locale in ("zh-hans", "zh-hant"):
+        (tmp_path / "i18n" / f"code.{locale}.yml").write_text(
+            "clear the gradients: 清零梯度\n", encoding="utf-8"
+        )
+    (tmp_path / "a.py").write_text(
+        "import torch\n\n# --8<-- [start:loop]\nfor _ in range(2):\n"
+        "    w = None  # clear the gradients\n    w = 1  # an untranslated comment\n"
+        "# --8<-- [end:loop]\n",
+        encoding="utf-8",
+    )
+    return tmp_path
+
+
+def test_an_included_section_is_translated_in_the_page_language(project: Path) -> None:
+    (project / "a.py").write_text("w = None  # clear the gradients\n", encoding="utf-8")
+    page = '!!! note\n\n    ```python\n    --8<-- "a.py"\n    ```\n'
+    html = markdown_of(project, "zh-hans").convert(page)
+    assert "# 清零梯度" in html and "clear the gradients" not in html
+    assert "# clear the gradients" in markdown_of(project, "").convert(page)
+
+
+def test_a_missing_translation_names_the_file_line_and_what_to_add(project: Path) -> None:
+    with pytest.raises(TranslationError) as error:
+        markdown_of(project, "zh-hant").convert('```python\n--8<-- "a.py:loop"\n```\n')
+    message = str(error.value)
+    assert "no zh-hant translation" in message
+    assert "a.py, line 6: 'an untranslated comment'" in message  # the file's line
+    assert "Add them to i18n/code.zh-hans.yml and i18n/code.zh-hant.yml" in message
+    assert "an untranslated comment: <translation>" in message
