@@ -147,7 +147,11 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
             notebooks.write(notebook, path)
         locale = builds.current_locale(config)
         if self._is_notebook_page(page, config):
-            output = notebook_pages.slim(output, self.strings.get(locale, "page.copy"))
+            output = notebook_pages.slim(
+                output,
+                self.strings.get(locale, "page.copy"),
+                self.strings.get(locale, "page.copied"),
+            )
         return a11y.name_dialogs(output, self.strings.get(locale, "page.search"))
 
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:

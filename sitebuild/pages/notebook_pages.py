@@ -34,6 +34,8 @@ MERMAID = re.compile(
     re.S,
 )
 MATHJAX = re.compile(r"<!-- Load mathjax -->.*?<!-- End of mathjax configuration -->", re.S)
+# hidden="" before the minifier, hidden after it.
+NOTICE = re.compile(r'(<span class="notice"[^>]*>)Copied!</span>')
 HEADING = re.compile(r'<h(?P<level>[1-6]) id="(?P<id>[^"]*)">(?P<body>.*?)</h(?P=level)>', re.S)
 UNICODE_SLUG = slugify(case="lower")
 
@@ -53,10 +55,12 @@ STYLE = (
 )
 
 
-def slim(page: str, copy_label: str) -> str:
+def slim(page: str, copy_label: str, copied: str) -> str:
     """The notebook page without JupyterLab's theme, its code cells as Material code blocks, and
-    mkdocs-jupyter's English copy buttons labelled ``copy_label``, in the page's language."""
+    mkdocs-jupyter's English copy buttons in the page's language: labelled ``copy_label``, and
+    saying ``copied`` once clicked."""
     page = page.replace('aria-label="Copy to Clipboard"', f'aria-label="{copy_label}"')
+    page = NOTICE.sub(lambda m: m[1] + copied + "</span>", page)
     page = JUPYTER_THEME.sub("", page)
     page = PYGMENTS.sub("", page)
     if "jp-Mermaid" not in page.split("<!-- End of mermaid configuration -->")[-1]:

@@ -108,7 +108,8 @@ def test_glossary_is_consistent() -> None:
 INTERFACE = re.compile(
     r'\s(?:title|aria-label|placeholder)="(?P<attribute>[^"]*)"'
     r'|<script id="__config" type="application/json">(?P<config>.*?)</script>'
-    r'|<a href="[^"]*" class="md-skip">(?P<skip>[^<]*)</a>',
+    r'|<a href="[^"]*" class="md-skip">(?P<skip>[^<]*)</a>'
+    r'|<span class="notice" hidden>(?P<notice>[^<]*)</span>',  # a notebook copy button's "Copied!"
     re.DOTALL,
 )
 MATERIAL_ZH_HANT = ("拷貝", "回到頂部", "跳轉", "清空", "頁脚", "導航", "源代碼")
@@ -122,8 +123,9 @@ ENGLISH = re.compile(r"\b[A-Za-z]{2,}(?: [a-z]{2,})+\b")
 @pytest.mark.parametrize("locale", list(WRONG_SCRIPT))
 def test_the_interface_is_in_the_pages_language(built_site: Path, locale: str) -> None:
     """The theme's and the site's strings on every Chinese page (buttons, toggles, labels,
-    search, the skip link): no English left, the page's own script, none of the wording the
-    glossary avoids, and in zh-hant none of Material's mainland zh-Hant wording."""
+    search, the skip link, what a notebook's copy button says once clicked): no English left,
+    the page's own script, none of the wording the glossary avoids, and in zh-hant none of
+    Material's mainland zh-Hant wording."""
     kind, detect = WRONG_SCRIPT[locale]
     avoided = [a for term in load(GLOSSARY, locales()) for a in term.avoid.get(locale, ())]
     if locale == "zh-hant":
@@ -133,15 +135,19 @@ def test_the_interface_is_in_the_pages_language(built_site: Path, locale: str) -
     for path in found:
         html = path.read_text(encoding="utf-8")
         where = path.relative_to(built_site)
-        texts = []
+        texts, notices = [], []
         for match in INTERFACE.finditer(html):
             if match["config"]:
                 texts += json.loads(match["config"])["translations"].values()
             else:
-                texts.append(match["attribute"] or match["skip"] or "")
+                texts.append(match["attribute"] or match["skip"] or match["notice"] or "")
+                notices += [match["notice"]] if match["notice"] is not None else []
         interface = "\n".join(texts)
         english = sorted(set(ENGLISH.findall(interface)))
         assert not english, f"{where}: English in the interface: {english}"
+        # One word, so ENGLISH would pass it.
+        untranslated = sorted({n for n in notices if re.search("[A-Za-z]", n)})
+        assert not untranslated, f"{where}: a copy button says {untranslated}"
         wrong = detect(interface)
         assert not wrong, f"{where}: {kind} {wrong}: {context(interface, wrong)}"
         for word in avoided:

@@ -51,13 +51,15 @@ def test_a_notebook_page_loses_jupyterlabs_theme_but_keeps_its_maths() -> None:
         "<!-- End of mathjax configuration -->"
         '<div class="highlight-ipynb hl-python"><pre><span>x</span>\n</pre></div>'
         '<clipboard-copy aria-label="Copy to Clipboard" for="cell-1">'
+        '<span class="notice" hidden="">Copied!</span>'
     )
-    slim = notebook_pages.slim(page, "複製到剪貼簿")
+    slim = notebook_pages.slim(page, "複製到剪貼簿", "已複製")
     assert "--md-red-50" not in slim and "MathJax" not in slim
     assert '<div class="highlight-ipynb hl-python highlight"><pre><code><span>x</span>' in slim
     assert slim.count("</code></pre>") == 1
     assert 'aria-label="複製到剪貼簿"' in slim and "Copy to Clipboard" not in slim
-    with_maths = notebook_pages.slim(page + "<p>$$x^2$$</p>", "Copy")
+    assert '<span class="notice" hidden="">已複製</span>' in slim and "Copied!" not in slim
+    with_maths = notebook_pages.slim(page + "<p>$$x^2$$</p>", "Copy", "Copied!")
     assert "MathJax configuration" in with_maths
 
 
