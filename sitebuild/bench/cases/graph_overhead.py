@@ -5,6 +5,9 @@
 the time per multiplication, which is the operation without Python around it. ``overhead_share``
 is the part of a recorded call's time that is not that operation: Python, argument parsing and
 recording the graph.
+
+The ``svdvals`` row is an operation whose recording costs more than bookkeeping: with an input that
+requires grad, ``torch.linalg.svdvals`` also computes the singular vectors its backward needs.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 import torch
 
 from sitebuild.bench.cases._cpp import NoCompiler, cache_dir, extension
-from sitebuild.bench.cases._shared import sweep_window
+from sitebuild.bench.cases._shared import sweep_window, window
 from sitebuild.bench.registry import LineChart, Metric, Row, case
 from sitebuild.bench.timing import measure_many, paired_ratio
 
@@ -83,4 +86,25 @@ def graph_overhead(quick: bool, device: torch.device) -> list[Row]:
             rows.append(Row(row, "cpp", unsupported=missing, metrics={"elements": size}))
         rows.append(plain.row(row, "no_grad", elements=size))
         rows.append(recorded.row(row, "recorded", elements=size, **extra))
+    rows += svdvals_rows(quick, device)
     return rows
+
+
+def svdvals_rows(quick: bool, device: torch.device) -> list[Row]:
+    """``torch.linalg.svdvals`` of a 256x256 matrix, recorded and under ``no_grad``."""
+    matrix = torch.randn(256, 256, device=device, requires_grad=True)
+
+    def unrecorded() -> object:
+        with torch.no_grad():
+            return torch.linalg.svdvals(matrix)
+
+    timed = measure_many(
+        {"recorded": lambda: torch.linalg.svdvals(matrix), "no_grad": unrecorded},
+        min_run_time=window(quick),
+        baseline="no_grad",
+    )
+    overhead = timed["recorded"].median_s - timed["no_grad"].median_s
+    return [
+        timed["no_grad"].row("svdvals", "no_grad"),
+        timed["recorded"].row("svdvals", "recorded", overhead_s=overhead),
+    ]
