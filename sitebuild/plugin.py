@@ -18,9 +18,8 @@ from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from sitebuild.bench.claims import render_claims, render_markers
-from sitebuild.bench.render import Renderer
-from sitebuild.bench.results import Benchmarks, Shown
+from sitebuild.bench.render import Renderer, render_claims, render_markers
+from sitebuild.bench.suite import Benchmarks, Shown
 from sitebuild.html import a11y, head, search
 from sitebuild.languages import builds, glossary
 from sitebuild.languages.strings import Strings

@@ -14,7 +14,7 @@ import pytest
 import torch
 
 from sitebuild.bench import suite as suite_module
-from sitebuild.bench.registry import CASES
+from sitebuild.bench.registry import cases
 from sitebuild.bench.suite import BenchmarkFailed, Suite, schedule
 from sitebuild.runs.zygote import ZygotePool
 
@@ -72,7 +72,7 @@ def test_a_gpu_machine_measures_both_devices_and_records_its_gpu(
     assert suite.devices() == ["cpu", "cuda"]
     assert suite.environment()["gpu"] == "NVIDIA H200"
     assert suite.cache_key(quick=True) != here, "a GPU's results must not reuse a CPU cache"
-    processes = {name: CASES[name].processes for name in CASES.names()}
+    processes = {name: spec.processes for name, spec in cases().items()}
     jobs = schedule(processes, suite.devices(), quick=True)
     assert {device for _, device in jobs} == {"cpu", "cuda"} and len(jobs) == 2 * len(processes)
 
