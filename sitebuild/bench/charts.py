@@ -1,4 +1,4 @@
-"""Bar charts of speed-ups and log-log line charts of sweeps, as inline SVG.
+"""Figures as the pages write them; bar charts of speed-ups and log-log charts, as inline SVG.
 
 Written by hand: a chart is a few dozen elements whose colours follow the site's light and dark
 schemes (``overrides/main.html``) and whose words are the page's. Each is drawn once, 328 units
@@ -7,6 +7,8 @@ column on a 360 px phone, where its text is drawn at 12 px; wider screens scale 
 :data:`MAX_WIDTH`, its text to 16 px, the size of the body text.
 
 Examples:
+    >>> format_value(0.0000123, "s"), format_value(7168, "bytes"), format_value(0.25, "share")
+    ('12.3 µs', '7.0 KiB', '25%')
     >>> decade_ticks(3e-7, 4e-4)
     [1e-07, 1e-06, 1e-05, 0.0001, 0.001]
     >>> x_label(1_000_000), x_label(256)
@@ -21,11 +23,41 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sitebuild.bench.formats import format_ratio, format_value
+from dyndocs.graph.model import format_bytes
 
 WIDTH, MAX_WIDTH = 328, 436
 LEFT, RIGHT, TOP, BOTTOM, PLOT_HEIGHT, LEGEND_ROW = 70, 14, 14, 46, 250, 20
-MARKERS = ("circle", "square", "triangle", "diamond")
+
+
+def format_time(seconds: float) -> str:
+    """In the largest unit it reaches (ns below that), with three digits."""
+    units = (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6), ("ns", 1e-9))
+    unit, scale = next((u for u in units if seconds >= u[1]), units[-1])
+    value = seconds / scale
+    return f"{value:.3g} {unit}" if value < 100 else f"{value:.0f} {unit}"
+
+
+def format_ratio(ratio: float) -> str:
+    return f"{ratio:.2f}×" if ratio < 10 else f"{ratio:.0f}×"
+
+
+def format_value(value: float, unit: str) -> str:
+    """A metric's value by its registered unit; ``ratio`` is a speed-up's."""
+    if unit == "share":
+        # Whole percents hide a rate of 0.4% as "0%"; below 10% one decimal says how small.
+        return f"{value:.1%}" if 0 < value < 0.1 else f"{value:.0%}"
+    writers = {"s": format_time, "bytes": format_bytes, "ratio": format_ratio}
+    if unit in writers:
+        return writers[unit](value)
+    return f"{value:.3g} GFLOP/s" if unit == "gflops" else f"{value:g}"
+
+
+MARKERS = (
+    "M-3.5 0a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0-7 0Z",
+    "M-3.5-3.5h7v7h-7Z",
+    "M0-4.5L4 3H-4Z",
+    "M0-4.5L4.5 0L0 4.5L-4.5 0Z",
+)
 SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
@@ -184,18 +216,18 @@ def line_figure(lines: list[Line], y_unit: str, text: ChartText, mark: float | N
             f'<text x="{start:.1f}" y="{TOP + 12}">{html.escape(label)}</text>',
         ]
     for row, (index, line) in enumerate(drawn):
-        colour, shape = f"var(--bench-series-{index % 4})", MARKERS[index % 4]
+        colour = f"var(--bench-series-{index % 4})"
         points = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in line.points)
         parts.append(
             f'<polyline points="{points}" fill="none" style="stroke:{colour}" stroke-width="2"/>'
         )
-        parts += [marker(shape, px(x), py(y), colour) for x, y in line.points]
+        parts += [marker(index, px(x), py(y), colour) for x, y in line.points]
         # A legend under the plot, not labels at the line ends, which collide where lines meet.
         y = PLOT_HEIGHT + 6 + row * LEGEND_ROW
         parts += [
             f'<line x1="{LEFT}" y1="{y}" x2="{LEFT + 22}" y2="{y}" style="stroke:{colour}" '
             'stroke-width="2"/>',
-            marker(shape, LEFT + 11, y, colour),
+            marker(index, LEFT + 11, y, colour),
             f'<text x="{LEFT + 28}" y="{y + 4}">{html.escape(line.variant)}</text>',
         ]
     height = PLOT_HEIGHT + 6 + LEGEND_ROW * len(drawn)
@@ -227,16 +259,7 @@ def bar_figure(bars: list[tuple[str, float]], title: str) -> str:
     return figure(svg("bench-chart", y + 22, title, parts), html.escape(title))
 
 
-def marker(shape: str, x: float, y: float, colour: str) -> str:
-    """A point's marker: the shape tells the lines apart without colour."""
-    style = f'style="fill:{colour}"'
-    if shape == "circle":
-        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" {style}/>'
-    if shape == "square":
-        return f'<rect x="{x - 3.5:.1f}" y="{y - 3.5:.1f}" width="7" height="7" {style}/>'
-    if shape == "triangle":
-        return f'<path d="M{x:.1f} {y - 4.5:.1f}L{x + 4:.1f} {y + 3:.1f}H{x - 4:.1f}Z" {style}/>'
-    corners = (
-        f"M{x:.1f} {y - 4.5:.1f}L{x + 4.5:.1f} {y:.1f}L{x:.1f} {y + 4.5:.1f}L{x - 4.5:.1f} {y:.1f}Z"
-    )
-    return f'<path d="{corners}" {style}/>'
+def marker(index: int, x: float, y: float, colour: str) -> str:
+    """A point's marker: its shape (circle, square, triangle, diamond) tells lines apart."""
+    shape = f'transform="translate({x:.1f} {y:.1f})" d="{MARKERS[index % 4]}"'
+    return f'<path {shape} style="fill:{colour}"/>'

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sitebuild.bench import charts
-from sitebuild.bench.formats import format_ratio, format_time, format_value
+from sitebuild.bench.charts import format_ratio, format_time, format_value
 from sitebuild.bench.suite import ResultSet, Shown
 from sitebuild.languages.strings import Strings
 
@@ -67,21 +67,13 @@ class CaseData:
     charts: list[dict[str, Any]]
 
     @classmethod
-    def of(
-        cls,
-        results: dict[str, Any],
-        name: str,
-        device: str,
-        variants: tuple[str, ...] | None = None,
-    ) -> CaseData:
+    def of(cls, results: dict[str, Any], name: str, device: str, variants: Any = None) -> CaseData:
+        """The case ``name`` on ``device``, its rows of ``variants`` only if given."""
         case = results["cases"].get(name)
         if case is None:
             raise KeyError(f"unknown benchmark case {name!r}; known: {', '.join(results['cases'])}")
-        rows = [
-            r
-            for r in case["devices"].get(device, [])
-            if variants is None or r["variant"] in variants
-        ]
+        rows = case["devices"].get(device, [])
+        rows = [r for r in rows if variants is None or r["variant"] in variants]
         metrics = {m["name"]: m for m in case["metrics"]}
         return cls(name, case["baseline"], metrics, rows, case.get("charts", []))
 
@@ -90,27 +82,17 @@ class CaseData:
         this machine could not measure it (no C++ compiler), KeyError if nothing was."""
         same_row = [r for r in self.rows if r["row"] == row]
         found = next((r for r in same_row if r["variant"] == variant), {})
-
-        def why(variants: tuple[str, ...] | None = None) -> str | None:
-            return next(
-                (
-                    str(r["unsupported"])
-                    for r in same_row
-                    if r.get("unsupported") and (variants is None or r["variant"] in variants)
-                ),
-                None,
-            )
-
-        paired = why((variant, self.baseline))
-        if paired is not None and (name == "speedup" or found.get("unsupported")):
+        missing = {r["variant"]: str(r["unsupported"]) for r in same_row if r.get("unsupported")}
+        paired = missing.get(variant) or missing.get(self.baseline)
+        if paired and (name == "speedup" or variant in missing):
             raise Unsupported(paired)
         value = found.get(name, found.get("metrics", {}).get(name))
         if value is not None:
             return float(value)
-        if name in self.metrics and why() is not None:
+        if name in self.metrics and missing:
             # A declared figure missing beside a variant that could not run is one computed
             # against it (graph_overhead's overhead_share against cpp).
-            raise Unsupported(why())
+            raise Unsupported(next(iter(missing.values())))
         raise KeyError(f"no measurement {self.name}.{row}.{variant}.{name}")
 
     def unit(self, name: str) -> str:
@@ -119,13 +101,8 @@ class CaseData:
         return str(self.metrics[name]["unit"]) if name in self.metrics else "s"
 
 
-@dataclass(frozen=True)
-class Source:
-    """One column group of a table: a device of one machine's results."""
-
-    label: str
-    result_set: ResultSet
-    device: str
+Source = tuple[str, ResultSet, str]
+"""One column group of a table: its label, one machine's results, and a device of them."""
 
 
 def sources_of(sets: list[ResultSet], case: str) -> list[Source]:
@@ -137,7 +114,7 @@ def sources_of(sets: list[ResultSet], case: str) -> list[Source]:
         label = f"[{number}] {device.upper()}"
         if len(machines) > 1 or device == "cuda":
             label += " " + str(rs.provenance.get("gpu" if device == "cuda" else "cpu"))
-        sources.append(Source(label if len(found) > 1 else "", rs, device))
+        sources.append((label if len(found) > 1 else "", rs, device))
     return sources
 
 
@@ -185,7 +162,7 @@ class Renderer:
             found[0] += " · " + self.t("bench.speedup", baseline=f"`{first.baseline}`")
         for name, spec in first.metrics.items():
             values = [
-                (f"{src.label} {self.row_label(r['row'])}".strip(), r["metrics"][name])
+                (f"{src[0]} {self.row_label(r['row'])}".strip(), r["metrics"][name])
                 for src, data in per_source
                 for r in data.rows
                 if name in r.get("metrics", {})
@@ -206,7 +183,7 @@ class Renderer:
         all_rows = [r for _, data in per_source for r in data.rows]
         variants = list(dict.fromkeys(r["variant"] for r in all_rows))
         header = [self.t("bench.case")] + [
-            f"`{v}` {src.label}".strip() for src, _ in per_source for v in variants
+            f"`{v}` {src[0]}".strip() for src, _ in per_source for v in variants
         ]
         out = [f"| {' | '.join(header)} |", "|" + "---|" * len(header)]
         for row_id in dict.fromkeys(r["row"] for r in all_rows):
@@ -217,10 +194,9 @@ class Renderer:
                     self.cell(by_variant[v], data) if v in by_variant else "" for v in variants
                 ]
             out.append(f"| {' | '.join(cells)} |")
-        notes = self.t("punctuation.separator").join(
-            n.rstrip(".。") for n in self.notes(per_source)
-        )
-        return "\n".join(out) + "\n\n" + notes + self.t("punctuation.end")
+        notes = [n.rstrip(".。") for n in self.notes(per_source)]
+        end = self.t("punctuation.end")
+        return "\n".join(out) + "\n\n" + self.t("punctuation.separator").join(notes) + end
 
     def charts(self, data: CaseData) -> list[str]:
         """The bar chart of the speed-ups, then the case's registered line charts."""
@@ -229,9 +205,8 @@ class Renderer:
             for r in data.rows
             if "speedup" in r and r["variant"] != data.baseline
         ]
-        found = (
-            [charts.bar_figure(bars, self.t("bench.chart", baseline=data.baseline))] if bars else []
-        )
+        title = self.t("bench.chart", baseline=data.baseline)
+        found = [charts.bar_figure(bars, title)] if bars else []
         return found + [self.line_chart(data, spec) for spec in data.charts]
 
     def line_chart(self, data: CaseData, spec: dict[str, Any]) -> str:
@@ -253,7 +228,8 @@ class Renderer:
         return charts.line_figure(lines, data.unit(spec["y"]), text, mark)
 
     def provenance(self, source: Source) -> str:
-        prov, device = source.result_set.provenance, source.device
+        label, result_set, device = source
+        prov = result_set.provenance
         text = self.t(
             "bench.provenance.measured",
             date=prov["date"][:10],
@@ -264,11 +240,11 @@ class Renderer:
             device=device,
             code=prov["code_version"],
         )
-        parts = [f"{source.label} {text}".strip()]
+        parts = [f"{label} {text}".strip()]
         peak = prov.get("peak_gflops", {}).get(device)
         if peak is not None:
             parts.append(self.t("bench.provenance.peak", rate=format_value(peak, "gflops")))
-        for flag in source.result_set.label_flags():
+        for flag in result_set.label_flags():
             note = self.t(f"bench.provenance.{flag}", machine=prov.get("machine", "?"))
             parts.append(f"**{note}**" if flag in {"stale", "foreign"} else note)
         note = self.t("punctuation.separator").join(parts) + self.t("punctuation.end")
@@ -283,27 +259,13 @@ class Renderer:
             raise KeyError(
                 f"unknown benchmark case {name!r}; known: {', '.join(sets[0].results['cases'])}"
             )
-        per_source = [
-            (s, CaseData.of(s.result_set.results, name, s.device, variants)) for s in sources
-        ]
+        per_source = [(s, CaseData.of(s[1].results, name, s[2], variants)) for s in sources]
         blocks = [self.table(per_source)]
         for source, data in per_source:
             blocks += [*self.charts(data), self.provenance(source)]
         # Figures are looked up on the page, not searched for: they stay out of the search index.
         body = "\n\n".join(b for b in blocks if b)
         return f'<div class="bench-output" data-search-exclude="" markdown>\n\n{body}\n\n</div>'
-
-
-def check_claim(path: str, op: str | None, value: str | None, own: dict[str, Any]) -> str:
-    """The measured figure for ``path``; ClaimContradicted if it contradicts ``op value``."""
-    case, row, variant, name = path.split(".")
-    data = CaseData.of(own, case, "cpu")
-    measured = data.metric(row, variant, name)
-    if op is not None and value is not None and not OPERATORS[op](measured, float(value)):
-        raise ClaimContradicted(
-            f"claim '{path} {op} {value}' is contradicted by the measurement: {measured:.3g}"
-        )
-    return format_value(measured, data.unit(name))
 
 
 def render_claims(markdown: str, shown: Shown, renderer: Renderer, page: str) -> str:
@@ -316,8 +278,15 @@ def render_claims(markdown: str, shown: Shown, renderer: Renderer, page: str) ->
     def replace_claim(match: re.Match[str]) -> str:
         if own is None:
             return "—"
+        path, op, value = match["path"], match["op"], match["value"]
+        case, row, variant, name = path.split(".")
         try:
-            return check_claim(match["path"], match["op"], match["value"], own)
+            data = CaseData.of(own, case, "cpu")
+            measured = data.metric(row, variant, name)
+            if op is not None and not OPERATORS[op](measured, float(value)):
+                found = f"the measurement: {measured:.3g}"
+                raise ClaimContradicted(f"claim '{path} {op} {value}' is contradicted by {found}")
+            return format_value(measured, data.unit(name))
         except Unsupported as why:
             return renderer.t("bench.unsupported", error=str(why))
         except (ClaimContradicted, KeyError) as error:

@@ -29,7 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from sitebuild.bench.registry import Row, cases, combine_rows, get
+from sitebuild.bench.registry import Row, cases, combine_rows
 from sitebuild.runs.cachefiles import kept
 from sitebuild.runs.zygote import JobTimedOut, ZygotePool
 
@@ -101,14 +101,9 @@ def schedule(
 ) -> list[tuple[str, str]]:
     """Every case once, then every case again, and so on: a burst of load on a shared machine
     reaches at most one of a case's processes, and their median drops it."""
-    most = 1 if quick else max(processes.values(), default=1)
-    return [
-        (name, device)
-        for index in range(most)
-        for device in devices
-        for name, count in processes.items()
-        if index < (1 if quick else count)
-    ]
+    counts = {name: 1 if quick else count for name, count in processes.items()}
+    rounds = range(max(counts.values(), default=1))
+    return [(n, d) for i in rounds for d in devices for n, c in counts.items() if i < c]
 
 
 @dataclass
@@ -158,11 +153,8 @@ class Suite:
     def run_process(self, name: str, device: str, *, quick: bool) -> tuple[list[Row], float]:
         """Run a case once in a process forked from a zygote that imported torch and nothing
         else; return its rows and how long it took."""
-        # Kept between runs: the first Inductor compile in a cold cache costs seconds.
-        env = {
-            "TORCHINDUCTOR_CACHE_DIR": str(self.cache_dir.parent / "inductor"),
-            "OMP_NUM_THREADS": "1",
-        }
+        inductor = str(self.cache_dir.parent / "inductor")  # kept: a cold first compile is slow
+        env = {"TORCHINDUCTOR_CACHE_DIR": inductor, "OMP_NUM_THREADS": "1"}
         argv = ["-m", "sitebuild.bench.worker", name, device, *(["--quick"] if quick else [])]
         started = time.perf_counter()
         where = f"benchmark {name!r} on {device}"
@@ -177,15 +169,6 @@ class Suite:
         rows = [Row(**r) for r in json.loads(stdout.strip().splitlines()[-1])["rows"]]
         return rows, time.perf_counter() - started
 
-    def run_case(self, name: str, device: str, *, quick: bool) -> list[Row]:
-        """Run one case in its processes, back to back (for tests; a run spreads them)."""
-        spec = get(name)
-        runs = [
-            self.run_process(name, device, quick=quick)[0]
-            for _ in range(1 if quick else spec.processes)
-        ]
-        return combine_rows(runs, spec.metrics)
-
     def measure(self, *, quick: bool, progress: bool = False) -> dict[str, Any]:
         """Run every case on every device present; return the results with provenance."""
         from tqdm import tqdm
@@ -196,9 +179,7 @@ class Suite:
         seconds = dict.fromkeys(names, 0.0)
         started = dt.datetime.now(dt.UTC)
         jobs = schedule({n: specs[n].processes for n in names}, present, quick=quick)
-        bar = tqdm(
-            jobs, desc="benchmarks", unit="process", disable=not (progress and sys.stderr.isatty())
-        )
+        bar = tqdm(jobs, desc="benchmarks", disable=not (progress and sys.stderr.isatty()))
         for name, device in bar:
             bar.set_postfix_str(f"{name} on {device}")
             rows, took = self.run_process(name, device, quick=quick)

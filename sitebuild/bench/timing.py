@@ -16,7 +16,7 @@ Examples:
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -49,12 +49,7 @@ class Timing:
         )
 
     def per_call(self, calls: int) -> Timing:
-        """This timing of ``calls`` operations as the timing of one; the speed-up stays.
-
-        Examples:
-            >>> Timing(2.0, 0.4, 3, (2.0, 2.2, 1.8), speedup=1.5, ceiling_ratio=0.5).per_call(2)
-            Timing(median_s=1.0, iqr_s=0.2, runs=3, speedup=1.5, ceiling_ratio=1.0)
-        """
+        """This timing of ``calls`` operations as the timing of one; the speed-up stays."""
         ratio = None if self.ceiling_ratio is None else self.ceiling_ratio * calls
         blocks = tuple(b / calls for b in self.blocks)
         median, iqr = self.median_s / calls, self.iqr_s / calls
@@ -62,13 +57,7 @@ class Timing:
 
 
 def paired_ratio(numerator: Timing, denominator: Timing) -> float:
-    """The median over rounds of ``numerator``'s block time over ``denominator``'s.
-
-    Examples:
-        >>> slow = Timing(3.0, 0.0, 3, (3.0, 6.0, 3.5))  # the machine slowed down in round 2
-        >>> paired_ratio(slow, Timing(1.0, 0.0, 3, (1.0, 2.0, 1.0)))
-        3.0
-    """
+    """The median over rounds of ``numerator``'s block time over ``denominator``'s."""
     if not numerator.blocks or len(numerator.blocks) != len(denominator.blocks):
         raise ValueError(
             f"paired ratio of timings not measured in the same rounds "
@@ -98,7 +87,7 @@ def calls_per_block(timer: benchmark.Timer, block_s: float) -> tuple[int, float]
 
 
 def measure_many(
-    fns: dict[str, Callable[[], object]],
+    fns: Mapping[str, Callable[[], object]],
     *,
     min_run_time: float,
     baseline: str | None = None,

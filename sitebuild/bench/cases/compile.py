@@ -1,19 +1,10 @@
 """Eager vs TorchScript trace and script vs ``torch.compile``, with compile time apart.
 
-Compile time (``setup_s``) is each model's own, and a compile in empty caches:
-
-- A throwaway linear layer with a ReLU is compiled first, the way the models are, so Inductor's
-  one-time start-up in a fresh process is not charged to the first model. (A function without
-  parameters, compiled with the caches on, was a cache hit that left most of the start-up to the
-  first model.)
-- Each first call runs in Inductor's ``fresh_cache``, an empty cache folder with the in-memory
-  caches cleared, so nothing is reused from an earlier run: not the FX graph, not AOTAutograd's
-  result, and not the C++ compiler's output, which the graph cache's switch alone leaves on. Only
-  the precompiled C++ header (torch's default) lives outside that folder: the throwaway layer's
-  compile builds it when it is missing, so no model's compile time includes it.
-
-Each eager, traced and scripted row also counts the ATen operations a call runs (``ops``): a trace
-keeps only the path it saw, and drops what that path leaves unused.
+``setup_s`` is each model's own compile in empty caches: a throwaway layer is compiled first, to
+take Inductor's start-up in a fresh process, and each first call runs in Inductor's
+``fresh_cache``, so no graph, AOTAutograd or C++ result of an earlier run is reused (only the
+precompiled header, which the throwaway compile makes if missing). Eager, traced and scripted rows
+also count the ATen operations a call runs (``ops``): a trace keeps only the path it saw.
 """
 
 from __future__ import annotations
@@ -35,6 +26,7 @@ from sitebuild.bench.cases._shared import (
     flops_of,
     models,
     ops_of,
+    under_no_grad,
     window,
 )
 from sitebuild.bench.registry import ARITHMETIC, Metric, Row, case
@@ -130,11 +122,7 @@ def compile(quick: bool, device: torch.device) -> list[Row]:  # noqa: A001 - the
                     with torch.no_grad():
                         run(other)
                     found["flip_graphs"] = len(graphs) - before
-
-            def call(run: Callable[[torch.Tensor], torch.Tensor] = run) -> object:
-                with torch.no_grad():
-                    return run(x)
-
+            call = under_no_grad(run, x)
             if variant != "compile":
                 found["ops"] = ops_of(call)
             calls[variant], metrics[variant] = call, found

@@ -1,13 +1,7 @@
-"""One multiplication across tensor sizes: recorded, under ``no_grad``, and called from C++.
-
-``no_grad`` is the baseline: the same call with nothing recorded. The C++ variant calls
-``torch::mul`` in a loop inside one C++ function (:mod:`sitebuild.bench.cases._cpp`) and reports
-the time per multiplication, which is the operation without Python around it. ``overhead_share``
-is the part of a recorded call's time that is not that operation: Python, argument parsing and
-recording the graph.
-
-The ``svdvals`` row is an operation whose recording costs more than bookkeeping: with an input that
-requires grad, ``torch.linalg.svdvals`` also computes the singular vectors its backward needs.
+"""One multiplication across tensor sizes: recorded, under ``no_grad`` (the baseline), and in a
+loop in C++, the operation without Python around it. ``overhead_share`` is the part of a recorded
+call that is not that operation. The ``svdvals`` row is an operation whose recording costs more
+than bookkeeping: for backward, it also computes the singular vectors.
 """
 
 from __future__ import annotations

@@ -1,13 +1,8 @@
-"""A stacked RNN as a Python loop (``DynamicRNN``) against ``nn.RNN``, across sequence lengths.
-
-Both have the same weights and are checked to agree before anything is timed. Besides the time,
-each row counts the operation nodes autograd records for one forward pass with gradients on: the
-graph grows by the same number of nodes per time step, which ``nodes_per_step`` reports.
-"""
+"""A stacked RNN as a Python loop (``DynamicRNN``) against ``nn.RNN``, with the same weights,
+across sequence lengths; each row also counts the nodes autograd records for one forward pass,
+which grow by ``nodes_per_step`` per time step."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 import torch
 from torch import nn
@@ -19,6 +14,7 @@ from sitebuild.bench.cases._shared import (
     ceiling,
     flops_of,
     sweep_window,
+    under_no_grad,
 )
 from sitebuild.bench.registry import ARITHMETIC, LineChart, Metric, Row, case
 from sitebuild.bench.timing import measure_many
@@ -65,14 +61,7 @@ def python_rnn(quick: bool, device: torch.device) -> list[Row]:
                 f"python_rnn: DynamicRNN and nn.RNN with the same weights disagree at T={steps}"
             )
 
-        def run(model: nn.Module, x: torch.Tensor = x) -> Callable[[], object]:
-            def call() -> object:
-                with torch.no_grad():
-                    return model(x)
-
-            return call
-
-        calls = {name: run(model) for name, model in models.items()}
+        calls = {name: under_no_grad(model, x) for name, model in models.items()}
         flops = flops_of(calls["nn_rnn"])
         timed = measure_many(
             calls, min_run_time=sweep_window(quick), baseline="python_loop", ceiling=top.call
@@ -80,17 +69,13 @@ def python_rnn(quick: bool, device: torch.device) -> list[Row]:
         for name, timing in timed.items():
             nodes[name][steps] = recorded_nodes(models[name], x)
             first = LENGTHS[0]
-            growth = (
-                (nodes[name][steps] - nodes[name][first]) / (steps - first)
-                if steps > first
-                else None
-            )
-            metrics = {
+            metrics: dict[str, float] = {
                 "steps": steps,
                 "graph_nodes": nodes[name][steps],
-                **({"nodes_per_step": growth} if growth is not None else {}),
                 "agree": agree,
-                **top.rate(flops, timing),
             }
-            rows.append(timing.row(f"T={steps}", name, **metrics))
+            if steps > first:
+                growth = (nodes[name][steps] - nodes[name][first]) / (steps - first)
+                metrics["nodes_per_step"] = growth
+            rows.append(timing.row(f"T={steps}", name, **metrics, **top.rate(flops, timing)))
     return rows

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from sitebuild.bench.formats import format_value
+from sitebuild.bench.charts import format_value
 from sitebuild.bench.render import CaseData, ClaimContradicted, Renderer, render_page
 from sitebuild.bench.suite import Shown, Suite, classify
 from sitebuild.languages.strings import Strings

@@ -161,9 +161,9 @@ def test_timings_of_different_rounds_do_not_pair() -> None:
 
 
 def test_a_timing_per_call_keeps_its_ratio() -> None:
-    many = Timing(10.0, 2.0, 3, (10.0, 12.0, 8.0), speedup=1.5)
+    many = Timing(10.0, 2.0, 3, (10.0, 12.0, 8.0), speedup=1.5, ceiling_ratio=0.5)
     one = many.per_call(10)
-    assert (one.median_s, one.iqr_s, one.speedup) == (1.0, 0.2, 1.5)
+    assert (one.median_s, one.iqr_s, one.speedup, one.ceiling_ratio) == (1.0, 0.2, 1.5, 5.0)
     assert one.blocks == pytest.approx((1.0, 1.2, 0.8))
     assert paired_ratio(many, one) == pytest.approx(10.0)
 
