@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,17 +67,6 @@ class Line:
     variant: str
     points: list[tuple[float, float]]
     missing: str | None = None
-
-
-@dataclass(frozen=True)
-class ChartText:
-    """The words of one line chart in the page's language."""
-
-    title: str
-    x_axis: str
-    y_axis: str
-    crossover: Callable[[float], str]
-    missing: Callable[[str, str], str]
 
 
 def decade_ticks(low: float, high: float) -> list[float]:
@@ -158,9 +146,16 @@ def figure(chart: str, caption: str) -> str:
     )
 
 
-def line_figure(lines: list[Line], y_unit: str, text: ChartText, mark: float | None) -> str:
-    """A log-log chart of ``lines``, a dashed line at ``mark``, captioned with its title and
-    the variants left out; empty if nothing was measured."""
+def line_figure(
+    lines: list[Line],
+    y_unit: str,
+    words: tuple[str, str, str],
+    mark: tuple[float, str] | None,
+    notes: list[str],
+) -> str:
+    """A log-log chart of ``lines``, its ``words`` the title and the x and y axes', with a
+    dashed line at ``mark`` (x, label), captioned with its title and ``notes``; empty if
+    nothing was measured."""
     drawn = [(index, line) for index, line in enumerate(lines) if line.points]  # colour by index
     if not drawn:
         return ""
@@ -194,12 +189,12 @@ def line_figure(lines: list[Line], y_unit: str, text: ChartText, mark: float | N
         ]
     parts += [
         f'<text x="{(LEFT + right) / 2:.1f}" y="{PLOT_HEIGHT - 8}" text-anchor="middle">'
-        f"{html.escape(text.x_axis)}</text>",
+        f"{html.escape(words[1])}</text>",
         f'<text transform="translate(14 {(TOP + bottom) / 2:.1f}) rotate(-90)" '
-        f'text-anchor="middle">{html.escape(text.y_axis)}</text>',
+        f'text-anchor="middle">{html.escape(words[2])}</text>',
     ]
     if mark is not None:
-        x, label = px(mark), text.crossover(mark)
+        x, label = px(mark[0]), mark[1]
         size = text_width(label)
         # Left of the mark if the label fits there, else right of it, else as far right as the
         # plot allows: never over the axis labels.
@@ -231,9 +226,8 @@ def line_figure(lines: list[Line], y_unit: str, text: ChartText, mark: float | N
             f'<text x="{LEFT + 28}" y="{y + 4}">{html.escape(line.variant)}</text>',
         ]
     height = PLOT_HEIGHT + 6 + LEGEND_ROW * len(drawn)
-    notes = [text.missing(line.variant, line.missing) for line in lines if line.missing]
-    caption = " ".join(html.escape(t) for t in [text.title, *notes])
-    return figure(svg("bench-line", height, text.title, parts), caption)
+    caption = " ".join(html.escape(t) for t in [words[0], *notes])
+    return figure(svg("bench-line", height, words[0], parts), caption)
 
 
 def bar_figure(bars: list[tuple[str, float]], title: str) -> str:

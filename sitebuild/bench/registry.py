@@ -70,7 +70,7 @@ class LineChart:
 @dataclass(frozen=True)
 class Case:
     name: str
-    function: Callable[[bool, Any], list[Row]]
+    function: CaseFunction
     baseline: str
     """The variant the others are compared with; empty for a sweep."""
     processes: int = 3
@@ -103,34 +103,20 @@ class Case:
 
     def describe(self) -> dict[str, Any]:
         """What a results file records of the case, so that rendering needs no code of it."""
-        charts = [asdict(c) for c in self.charts]
-        metrics = [asdict(m) for m in self.metrics]
-        return {
-            "baseline": self.baseline,
-            "processes": self.processes,
-            "metrics": metrics,
-            "charts": charts,
-        }
+        return {k: v for k, v in asdict(self).items() if k not in {"name", "function"}}
 
 
 _CASES: dict[str, Case] = {}
+CaseFunction = Callable[[bool, Any], list[Row]]
 
 
-def case(
-    *,
-    baseline: str,
-    processes: int = 3,
-    metrics: tuple[Metric, ...] = (),
-    charts: tuple[LineChart, ...] = (),
-) -> Callable[[Callable[[bool, Any], list[Row]]], Callable[[bool, Any], list[Row]]]:
-    """Decorator: register the function as the case of its own name."""
+def case(**registration: Any) -> Callable[[CaseFunction], CaseFunction]:
+    """Decorator: register the function as the case of its name, with :class:`Case`'s fields."""
 
-    def add(function: Callable[[bool, Any], list[Row]]) -> Callable[[bool, Any], list[Row]]:
+    def add(function: CaseFunction) -> CaseFunction:
         if function.__name__ in _CASES:
             raise ValueError(f"benchmark case {function.__name__!r} is registered twice")
-        _CASES[function.__name__] = Case(
-            function.__name__, function, baseline, processes, metrics, charts
-        )
+        _CASES[function.__name__] = Case(function.__name__, function, **registration)
         return function
 
     return add

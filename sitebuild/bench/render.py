@@ -210,22 +210,25 @@ class Renderer:
         return found + [self.line_chart(data, spec) for spec in data.charts]
 
     def line_chart(self, data: CaseData, spec: dict[str, Any]) -> str:
+        """A registered chart in the page's words, captioned with any variant left out."""
         key = f"bench.charts.{spec['name']}"
         variants = list(spec["variants"]) or list(dict.fromkeys(r["variant"] for r in data.rows))
         lines = charts.lines_of(data.rows, spec["x"], spec["y"], variants, spec["rows"])
-        mark, share = None, ""
+        mark = None
         if spec.get("crossover"):
-            variant, metric, threshold = spec["crossover"]
-            mark = charts.crossover(data.rows, spec["x"], variant, metric, threshold, spec["rows"])
-            share = format_value(threshold, "share")
-        text = charts.ChartText(
-            title=self.t(f"{key}.title"),
-            x_axis=self.t(f"{key}.x"),
-            y_axis=self.t(f"{key}.y"),
-            crossover=lambda x: self.t(f"{key}.crossover", share=share, x=charts.x_label(x)),
-            missing=lambda variant, why: self.t("bench.line_missing", variant=variant, error=why),
-        )
-        return charts.line_figure(lines, data.unit(spec["y"]), text, mark)
+            variant, metric, share = spec["crossover"]
+            x = charts.crossover(data.rows, spec["x"], variant, metric, share, spec["rows"])
+            text = self.t(
+                f"{key}.crossover", share=format_value(share, "share"), x=charts.x_label(x or 1)
+            )
+            mark = None if x is None else (x, text)
+        words = (self.t(f"{key}.title"), self.t(f"{key}.x"), self.t(f"{key}.y"))
+        notes = [
+            self.t("bench.line_missing", variant=line.variant, error=line.missing)
+            for line in lines
+            if line.missing
+        ]
+        return charts.line_figure(lines, data.unit(spec["y"]), words, mark, notes)
 
     def provenance(self, source: Source) -> str:
         label, result_set, device = source

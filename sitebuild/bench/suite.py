@@ -1,10 +1,6 @@
-"""Measuring the cases in fresh processes, caching the run, and choosing what a build shows.
-
-A run measures every case on every device present, a case's processes spread over the run, and
-writes one JSON file: the rows, each case's description, and provenance. It is cached under
-``.cache/bench/`` by the measured code and the environment. ``DYNDOCS_BENCH`` (:data:`MODES`)
-picks the build's own results; ``benchmarks/machines/*.json`` add other machines'. Nothing here
-imports torch at import time, nor the cases until it measures.
+"""Measuring every case on every device in fresh processes, into one JSON file cached by the
+measured code and the environment; and choosing what a build shows (``DYNDOCS_BENCH``, and
+``benchmarks/machines/*.json``). Nothing here imports torch or the cases until it measures.
 
 Examples:
     >>> schedule({"a": 3, "compile": 1}, ["cpu"], quick=False)
@@ -33,12 +29,9 @@ from sitebuild.bench.registry import Row, cases, combine_rows
 from sitebuild.runs.cachefiles import kept
 from sitebuild.runs.zygote import JobTimedOut, ZygotePool
 
-FORMAT = 3
-"""Version of the results file: 3 added each row's speed-up measured in pairs of blocks."""
-PEAK = "peak"
-"""The case that measures the machine's ceiling: run first, its rate goes in the provenance."""
-MEASURED_CODE = ("registry.py", "timing.py", "worker.py", "cases")
-"""The files whose change means new figures; rendering is not among them."""
+FORMAT = 3  # of the results file: 3 added the paired speed-ups
+PEAK = "peak"  # the case run first, whose rate the provenance gives
+MEASURED_CODE = ("registry.py", "timing.py", "worker.py", "cases")  # not the rendering
 MODES = ("full", "recorded", "quick", "off")
 
 
@@ -71,17 +64,13 @@ def _code_of_file(path: Path, mtime_ns: int, size: int) -> str:
 
 def host() -> dict[str, str]:
     """Where results are being looked at, without importing torch."""
-    cpu = platform.processor() or platform.machine()
     cpuinfo = Path("/proc/cpuinfo")
-    if cpuinfo.exists():
-        models = [
-            line for line in cpuinfo.read_text().splitlines() if line.startswith("model name")
-        ]
-        cpu = models[0].split(":", 1)[1].strip() if models else cpu
+    lines = cpuinfo.read_text().splitlines() if cpuinfo.exists() else []
+    models = [line.split(":", 1)[1].strip() for line in lines if line.startswith("model name")]
     return {
         "torch": importlib.metadata.version("torch"),
         "python": platform.python_version(),
-        "cpu": cpu,
+        "cpu": models[0] if models else platform.processor() or platform.machine(),
         "machine": os.environ.get("DYNDOCS_MACHINE", platform.node()),
     }
 
@@ -241,12 +230,7 @@ class ResultSet:
         return self.results["provenance"]
 
     def label_flags(self) -> list[str]:
-        """The labels of its provenance line: quick, recorded, stale, foreign.
-
-        Examples:
-            >>> ResultSet({"provenance": {"quick": True}}, stale=True).label_flags()
-            ['quick', 'stale']
-        """
+        """The labels of its provenance line: ``quick``, ``recorded``, ``stale``, ``foreign``."""
         flags = ["quick"] if self.provenance.get("quick") else []
         return flags + [name for name in ("recorded", "stale", "foreign") if getattr(self, name)]
 
@@ -277,9 +261,7 @@ def read(path: Path) -> dict[str, Any]:
     """A results file; one in another format fails, naming the file."""
     results: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     if results.get("format") != FORMAT:
-        raise ValueError(
-            f"{path}: results format {results.get('format')}, expected {FORMAT}; measure again"
-        )
+        raise ValueError(f"{path}: results format {results.get('format')}, expected {FORMAT}")
     return results
 
 

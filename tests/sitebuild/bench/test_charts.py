@@ -104,13 +104,13 @@ def test_the_overhead_chart_marks_the_recorded_crossover(
     assert 'stroke-dasharray="5 4"' in svg
 
 
-TEXT = charts.ChartText(
-    title="Cost",
-    x_axis="size",
-    y_axis="time",
-    crossover=lambda x: f"overhead below 10% from {charts.x_label(x)}",
-    missing=lambda variant, why: f"{variant}: {why}",
-)
+WORDS = ("Cost", "size", "time")
+
+
+def mark_at(x: float) -> tuple[float, str]:
+    return x, f"overhead below 10% from {charts.x_label(x)}"
+
+
 LINES = [
     charts.Line("recorded", [(1.0, 1e-5), (1e3, 2e-5), (1e6, 1e-3)]),
     charts.Line("no_grad", [(1.0, 5e-6), (1e3, 1.5e-5), (1e6, 1e-3)]),
@@ -119,10 +119,10 @@ LINES = [
 
 @pytest.mark.parametrize("mark", [1e3, 1e6])
 def test_the_crossover_label_stays_inside_the_plot(mark: float) -> None:
-    svg = charts.line_figure(LINES, "s", TEXT, mark)
+    svg = charts.line_figure(LINES, "s", WORDS, mark_at(mark), [])
     label = re.search(r'<text x="([\d.]+)" y="\d+">overhead', svg)
     assert label is not None
-    start, size = float(label[1]), charts.text_width(TEXT.crossover(mark))
+    start, size = float(label[1]), charts.text_width(mark_at(mark)[1])
     assert charts.LEFT <= start and start + size <= charts.WIDTH - charts.RIGHT, mark
 
 
@@ -130,7 +130,10 @@ def test_a_chart_fits_a_phone_at_12_px_and_keeps_every_label() -> None:
     """One drawing as wide as a 360 px phone's text column, so its 12 px text is drawn at
     12 px there; wider screens scale it up to the body text's 16 px, no further."""
     bars = [("tiny MLP · trace", 2.5), ("宽 MLP · no_grad", 0.8)]
-    for figure in (charts.bar_figure(bars, "Speed-up"), charts.line_figure(LINES, "s", TEXT, None)):
+    for figure in (
+        charts.bar_figure(bars, "Speed-up"),
+        charts.line_figure(LINES, "s", WORDS, None, []),
+    ):
         svg = drawing(figure)
         assert view_width(svg) <= 330 and "font-size:12px" in svg
         assert f"max-width:{charts.MAX_WIDTH}px" in svg and charts.MAX_WIDTH <= 16 / 12 * 330
