@@ -128,20 +128,13 @@ def crossover(
     return next((px for px, value in points if value < share), None)
 
 
-def svg(kind: str, height: float, title: str, parts: list[str]) -> str:
-    """The chart's root; its text takes the root's fill, the page's text colour."""
+def figure(kind: str, height: float, title: str, parts: list[str], caption: str) -> str:
+    """The chart in its figure; its text takes the root's fill, the page's text colour."""
     style = f"width:100%;max-width:{MAX_WIDTH}px;height:auto;font-size:12px"
     return (
-        f'<svg class="{kind}" role="img" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" '
-        f'height="{height}" fill="currentColor" style="{style}"><title>{html.escape(title)}</title>'
-        + "".join(parts)
-        + "</svg>"
-    )
-
-
-def figure(chart: str, caption: str) -> str:
-    return (
-        f'<figure class="bench-figure" data-search-exclude="">\n{chart}\n'
+        f'<figure class="bench-figure" data-search-exclude="">\n<svg class="{kind}" role="img" '
+        f'viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" fill="currentColor" '
+        f'style="{style}"><title>{html.escape(title)}</title>{"".join(parts)}</svg>\n'
         f"<figcaption>{caption}</figcaption>\n</figure>"
     )
 
@@ -198,13 +191,7 @@ def line_figure(
         size = text_width(label)
         # Left of the mark if the label fits there, else right of it, else as far right as the
         # plot allows: never over the axis labels.
-        start = (
-            x - 4 - size
-            if x - 4 - size >= LEFT
-            else x + 4
-            if x + 4 + size <= right
-            else max(LEFT, right - size)
-        )
+        start = x - 4 - size if x - 4 - size >= LEFT else max(LEFT, min(x + 4, right - size))
         parts += [
             f'<line x1="{x:.1f}" y1="{TOP}" x2="{x:.1f}" y2="{bottom}" stroke="currentColor" '
             'stroke-width="1.5" stroke-dasharray="5 4"/>',
@@ -227,7 +214,7 @@ def line_figure(
         ]
     height = PLOT_HEIGHT + 6 + LEGEND_ROW * len(drawn)
     caption = " ".join(html.escape(t) for t in [words[0], *notes])
-    return figure(svg("bench-line", height, words[0], parts), caption)
+    return figure("bench-line", height, words[0], parts, caption)
 
 
 def bar_figure(bars: list[tuple[str, float]], title: str) -> str:
@@ -250,7 +237,7 @@ def bar_figure(bars: list[tuple[str, float]], title: str) -> str:
         f'<line x1="{mid}" y1="2" x2="{mid}" y2="{y}" stroke="currentColor" stroke-width="1"/>',
         f'<text x="{mid}" y="{y + 14}" text-anchor="middle">1×</text>',
     ]
-    return figure(svg("bench-chart", y + 22, title, parts), html.escape(title))
+    return figure("bench-chart", y + 22, title, parts, html.escape(title))
 
 
 def marker(index: int, x: float, y: float, colour: str) -> str:

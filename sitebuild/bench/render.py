@@ -11,11 +11,6 @@ Pages use two forms, identical in every language:
 Examples:
     >>> CLAIM.search("ran {{bench batching.tiny_mlp.batch.speedup > 10}} faster")["op"]
     '>'
-    >>> results = {"cases": {"c": {"baseline": "a", "metrics": [], "devices": {"cpu": [
-    ...     {"row": "r", "variant": "a", "median_s": 2.0, "speedup": 1.0},
-    ...     {"row": "r", "variant": "b", "median_s": 1.1, "speedup": 2.0}]}}}}
-    >>> CaseData.of(results, "c", "cpu").metric("r", "b", "speedup")
-    2.0
 """
 
 from __future__ import annotations
@@ -108,6 +103,10 @@ Source = tuple[str, ResultSet, str]
 def sources_of(sets: list[ResultSet], case: str) -> list[Source]:
     """Every (machine, device) that measured ``case``, labelled when there are several."""
     found = [(rs, d) for rs in sets for d in rs.results["cases"].get(case, {}).get("devices", {})]
+    if not found:
+        raise KeyError(
+            f"unknown benchmark case {case!r}; known: {', '.join(sets[0].results['cases'])}"
+        )
     machines = {rs.provenance.get("machine") for rs, _ in found}
     sources = []
     for number, (rs, device) in enumerate(found, start=1):
@@ -218,10 +217,8 @@ class Renderer:
         if spec.get("crossover"):
             variant, metric, share = spec["crossover"]
             x = charts.crossover(data.rows, spec["x"], variant, metric, share, spec["rows"])
-            text = self.t(
-                f"{key}.crossover", share=format_value(share, "share"), x=charts.x_label(x or 1)
-            )
-            mark = None if x is None else (x, text)
+            texts = {"share": format_value(share, "share"), "x": charts.x_label(x or 1)}
+            mark = None if x is None else (x, self.t(f"{key}.crossover", **texts))
         words = (self.t(f"{key}.title"), self.t(f"{key}.x"), self.t(f"{key}.y"))
         notes = [
             self.t("bench.line_missing", variant=line.variant, error=line.missing)
@@ -233,16 +230,10 @@ class Renderer:
     def provenance(self, source: Source) -> str:
         label, result_set, device = source
         prov = result_set.provenance
-        text = self.t(
-            "bench.provenance.measured",
-            date=prov["date"][:10],
-            cpu=prov["gpu"] if device == "cuda" and prov.get("gpu") else prov["cpu"],
-            threads=prov["threads"],
-            torch=prov["torch"],
-            python=prov["python"],
-            device=device,
-            code=prov["code_version"],
-        )
+        hardware = prov["gpu"] if device == "cuda" and prov.get("gpu") else prov["cpu"]
+        found = {k: prov[k] for k in ("threads", "torch", "python")}
+        when = {"date": prov["date"][:10], "cpu": hardware, "code": prov["code_version"]}
+        text = self.t("bench.provenance.measured", **found, **when, device=device)
         parts = [f"{label} {text}".strip()]
         peak = prov.get("peak_gflops", {}).get(device)
         if peak is not None:
@@ -258,10 +249,6 @@ class Renderer:
         if not sets:
             return f'!!! warning ""\n    {self.t("bench.not_measured")}'
         sources = sources_of(sets, name)
-        if not sources:
-            raise KeyError(
-                f"unknown benchmark case {name!r}; known: {', '.join(sets[0].results['cases'])}"
-            )
         per_source = [(s, CaseData.of(s[1].results, name, s[2], variants)) for s in sources]
         blocks = [self.table(per_source)]
         for source, data in per_source:

@@ -10,7 +10,6 @@ also count the ATen operations a call runs (``ops``): a trace keeps only the pat
 from __future__ import annotations
 
 import time
-import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -32,8 +31,6 @@ from sitebuild.bench.cases._shared import (
 from sitebuild.bench.registry import ARITHMETIC, Metric, Row, case
 from sitebuild.bench.timing import measure_many
 
-VARIANTS = ("eager", "trace", "script", "compile")
-
 
 def _warm_up_inductor(device: torch.device) -> None:
     from torch._inductor.compile_fx import compile_fx
@@ -50,17 +47,13 @@ def _warm_up_inductor(device: torch.device) -> None:
     torch._dynamo.reset()
 
 
-def _prepare(variant: str, model: nn.Module, x: torch.Tensor, graphs: CapturedGraphs) -> Any:
-    with warnings.catch_warnings():
-        # TorchScript's deprecation and tracer warnings are the subject, not news.
-        warnings.simplefilter("ignore")
-        if variant == "eager":
-            return model
-        if variant == "trace":
-            return torch.jit.trace(model, x)
-        if variant == "script":
-            return torch.jit.script(model)
-        return torch.compile(model, backend=graphs)
+# TorchScript's deprecation and tracer warnings are the subject: the worker ignores warnings.
+PREPARE: dict[str, Callable[[nn.Module, torch.Tensor, CapturedGraphs], Any]] = {
+    "eager": lambda model, x, graphs: model,
+    "trace": lambda model, x, graphs: torch.jit.trace(model, x),
+    "script": lambda model, x, graphs: torch.jit.script(model),
+    "compile": lambda model, x, graphs: torch.compile(model, backend=graphs),
+}
 
 
 @case(
@@ -98,12 +91,12 @@ def compile(quick: bool, device: torch.device) -> list[Row]:  # noqa: A001 - the
             flops = flops_of(lambda: model(x))
         calls: dict[str, Callable[[], object]] = {}
         metrics: dict[str, dict[str, Any]] = {}
-        for variant in VARIANTS:
+        for variant, prepare in PREPARE.items():
             torch._dynamo.reset()
             graphs = CapturedGraphs(compiler=compile_fx)
             start = time.perf_counter()
             try:
-                run = _prepare(variant, model, x, graphs)
+                run = prepare(model, x, graphs)
                 with torch.no_grad(), fresh_cache():
                     first = run(x)  # torch.compile compiles here, on the first call
             except Exception as error:  # noqa: BLE001 - a model TorchScript cannot handle is a result

@@ -58,9 +58,9 @@ def cpp_call(name: str, model: nn.Module, x: torch.Tensor) -> Callable[[], torch
 def cpp(quick: bool, device: torch.device) -> list[Row]:
     rows = []
     top = ceiling(device)
-    for name, (model, x) in models(device).items():
-        if name not in ROWS:
-            continue
+    built = models(device)
+    for name in ROWS:
+        model, x = built[name]
         with warnings.catch_warnings(), torch.no_grad():
             warnings.simplefilter("ignore")  # TorchScript's deprecation warning
             traced = torch.jit.trace(model, x)
@@ -79,11 +79,9 @@ def cpp(quick: bool, device: torch.device) -> list[Row]:
                 )
         flops = flops_of(forwards["eager"])
         ops = {variant: ops_of(forward) for variant, forward in forwards.items()}
+        baseline = "cpp" if "cpp" in forwards else None
         timed = measure_many(
-            forwards,
-            min_run_time=window(quick),
-            baseline="cpp" if "cpp" in forwards else None,
-            ceiling=top.call,
+            forwards, min_run_time=window(quick), baseline=baseline, ceiling=top.call
         )
         for variant, timing in timed.items():
             found: dict[str, float] = {"ops": ops[variant]}

@@ -1,7 +1,6 @@
 """One multiplication across tensor sizes: recorded, under ``no_grad`` (the baseline), and in a
 loop in C++, the operation without Python around it. ``overhead_share`` is the part of a recorded
-call that is not that operation. The ``svdvals`` row is an operation whose recording costs more
-than bookkeeping: for backward, it also computes the singular vectors.
+call that is not that operation. ``svdvals`` is recorded and not, on a 256x256 matrix.
 """
 
 from __future__ import annotations
@@ -9,7 +8,7 @@ from __future__ import annotations
 import torch
 
 from sitebuild.bench.cases._cpp import NoCompiler, cache_dir, extension
-from sitebuild.bench.cases._shared import sweep_window, window
+from sitebuild.bench.cases._shared import sweep_window, under_no_grad, window
 from sitebuild.bench.registry import LineChart, Metric, Row, case
 from sitebuild.bench.timing import measure_many, paired_ratio
 
@@ -39,8 +38,7 @@ def graph_overhead(quick: bool, device: torch.device) -> list[Row]:
         ext, missing = None, str(error)
     rows = []
     for size in SIZES:
-        a = torch.randn(size, device=device)
-        b = torch.randn(size, device=device)
+        a, b = torch.randn(size, device=device), torch.randn(size, device=device)
         a_tracked = a.clone().requires_grad_(True)
 
         # Every variant runs the multiplication `repeats` times per call and reports the time of
@@ -80,25 +78,14 @@ def graph_overhead(quick: bool, device: torch.device) -> list[Row]:
             rows.append(Row(row, "cpp", unsupported=missing, metrics={"elements": size}))
         rows.append(plain.row(row, "no_grad", elements=size))
         rows.append(recorded.row(row, "recorded", elements=size, **extra))
-    rows += svdvals_rows(quick, device)
-    return rows
-
-
-def svdvals_rows(quick: bool, device: torch.device) -> list[Row]:
-    """``torch.linalg.svdvals`` of a 256x256 matrix, recorded and under ``no_grad``."""
+    # An operation whose recording costs more than bookkeeping: svdvals computes U and V too.
     matrix = torch.randn(256, 256, device=device, requires_grad=True)
-
-    def unrecorded() -> object:
-        with torch.no_grad():
-            return torch.linalg.svdvals(matrix)
-
-    timed = measure_many(
-        {"recorded": lambda: torch.linalg.svdvals(matrix), "no_grad": unrecorded},
-        min_run_time=window(quick),
-        baseline="no_grad",
-    )
+    svd = {
+        "recorded": lambda: torch.linalg.svdvals(matrix),
+        "no_grad": under_no_grad(torch.linalg.svdvals, matrix),
+    }
+    timed = measure_many(svd, min_run_time=window(quick), baseline="no_grad")
     overhead = timed["recorded"].median_s - timed["no_grad"].median_s
-    return [
-        timed["no_grad"].row("svdvals", "no_grad"),
-        timed["recorded"].row("svdvals", "recorded", overhead_s=overhead),
-    ]
+    rows.append(timed["no_grad"].row("svdvals", "no_grad"))
+    rows.append(timed["recorded"].row("svdvals", "recorded", overhead_s=overhead))
+    return rows
