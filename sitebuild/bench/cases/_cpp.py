@@ -14,10 +14,8 @@ from types import ModuleType
 import torch
 
 SOURCE = r"""
-// The headers these functions use, not <torch/extension.h>, which load_inline would add: that one
-// brings every ATen operation and the C++ frontend's modules and optimisers. pybind11 with ATen's
-// tensor casters, torch::wrap_pybind_function for the generated bindings, and one header per
-// operation: 40 s -> 25 s of compiler time on 2 cores (<torch/python.h> and <torch/types.h>: 40 s).
+// The headers these functions use, not <torch/extension.h>, which brings all of ATen and the C++
+// frontend into the compile: pybind11 with ATen's casters, the bindings' wrapper, one per op.
 #include <torch/csrc/Exceptions.h>
 #include <torch/csrc/utils/pybind.h>
 #include <ATen/ops/add.h>
@@ -72,6 +70,7 @@ at::Tensor mul_repeated(at::Tensor a, at::Tensor b, int64_t times) {
 }
 """
 FUNCTIONS = ["mlp_forward", "rnn_forward", "mul_repeated"]
+CACHE = Path(".cache", "cpp")  # in the repository the worker runs in
 
 
 class NoCompiler(RuntimeError):
@@ -83,8 +82,8 @@ def compiler() -> str | None:
 
 
 @lru_cache(maxsize=1)
-def extension(cache: Path) -> ModuleType:
-    """The compiled extension, built on first use and kept under ``cache``; NoCompiler if none."""
+def extension() -> ModuleType:
+    """The compiled extension, built on first use and kept in :data:`CACHE`; NoCompiler if none."""
     if compiler() is None:
         raise NoCompiler("no C++ compiler")
     if shutil.which("ninja") is None:
@@ -95,7 +94,7 @@ def extension(cache: Path) -> ModuleType:
     from torch.utils.cpp_extension import load_inline
 
     digest = hashlib.sha256(f"{SOURCE}{torch.__version__}".encode()).hexdigest()[:12]
-    build = cache / digest
+    build = CACHE.resolve() / digest
     build.mkdir(parents=True, exist_ok=True)
     # load_inline's `lock` file outlives a run stopped mid-build and then blocks every later one;
     # an flock, which the system releases with its process, makes such a file known to be stale.
@@ -111,8 +110,3 @@ def extension(cache: Path) -> ModuleType:
             no_implicit_headers=True,
             verbose=False,
         )
-
-
-def cache_dir() -> Path:
-    """``.cache/cpp`` of the repository the worker runs in."""
-    return Path(os.environ.get("DYNDOCS_CPP_CACHE", Path.cwd() / ".cache" / "cpp"))

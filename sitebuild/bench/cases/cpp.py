@@ -13,7 +13,7 @@ from collections.abc import Callable
 import torch
 from torch import nn
 
-from sitebuild.bench.cases._cpp import NoCompiler, cache_dir, extension
+from sitebuild.bench.cases._cpp import NoCompiler, extension
 from sitebuild.bench.cases._shared import (
     agreement_atol,
     ceiling,
@@ -35,7 +35,7 @@ class CppDisagrees(AssertionError):
 
 def cpp_call(name: str, model: nn.Module, x: torch.Tensor) -> Callable[[], torch.Tensor]:
     """The C++ function for the model ``name``, bound to its weights and input."""
-    ext = extension(cache_dir())
+    ext = extension()
     if name == "tiny_mlp":
         linears = [m for m in model.modules() if isinstance(m, nn.Linear)]
         weights = [m.weight.detach() for m in linears]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import torch
 
-from sitebuild.bench.cases._cpp import NoCompiler, cache_dir, extension
+from sitebuild.bench.cases._cpp import NoCompiler, extension
 from sitebuild.bench.cases._shared import sweep_window, under_no_grad, window
 from sitebuild.bench.registry import LineChart, Metric, Row, case
 from sitebuild.bench.timing import measure_many, paired_ratio
@@ -33,7 +33,7 @@ SIZES = (1, 10, 100, 1_000, 10_000, 100_000, 1_000_000)
 )
 def graph_overhead(quick: bool, device: torch.device) -> list[Row]:
     try:
-        ext = extension(cache_dir())
+        ext = extension()
     except NoCompiler as error:
         ext, missing = None, str(error)
     rows = []
