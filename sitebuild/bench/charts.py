@@ -1,10 +1,9 @@
 """Figures as the pages write them; bar charts of speed-ups and log-log charts, as inline SVG.
 
-Written by hand: a chart is a few dozen elements whose colours follow the site's light and dark
-schemes (``overrides/main.html``) and whose words are the page's. Each is drawn once, 328 units
-wide with 12 px text, labels above the bars and the legend under the plot: the width of the text
-column on a 360 px phone, where its text is drawn at 12 px; wider screens scale it up to
-:data:`MAX_WIDTH`, its text to 16 px, the size of the body text.
+By hand, so colours follow the site's schemes (``overrides/main.html``) and words the page's.
+A chart is 328 units wide, the text column of a 360 px phone, with 12 px text, labels above the
+bars and the legend under the plot; wider screens scale it up to :data:`MAX_WIDTH`, its text to
+the body text's 16 px.
 
 Examples:
     >>> format_value(0.0000123, "s"), format_value(7168, "bytes"), format_value(0.25, "share")
@@ -169,49 +168,33 @@ def line_figure(
     axis = 'stroke="currentColor" stroke-opacity="0.25" stroke-width="1"'
     parts = []
     for tick in y_ticks:
-        parts += [
-            f'<line x1="{LEFT}" y1="{py(tick):.1f}" x2="{right}" y2="{py(tick):.1f}" {axis}/>',
-            f'<text x="{LEFT - 6}" y="{py(tick) + 4:.1f}" text-anchor="end">'
-            f"{html.escape(format_value(tick, y_unit))}</text>",
-        ]
+        parts += [line(LEFT, py(tick), right, py(tick), axis)]
+        parts += [text(LEFT - 6, py(tick) + 4, format_value(tick, y_unit), "end")]
     for tick in x_ticks:
-        parts += [
-            f'<line x1="{px(tick):.1f}" y1="{TOP}" x2="{px(tick):.1f}" y2="{bottom}" {axis}/>',
-            f'<text x="{px(tick):.1f}" y="{bottom + 16}" text-anchor="middle">'
-            f"{x_label(tick)}</text>",
-        ]
+        parts += [line(px(tick), TOP, px(tick), bottom, axis)]
+        parts += [text(px(tick), bottom + 16, x_label(tick), "middle")]
     parts += [
-        f'<text x="{(LEFT + right) / 2:.1f}" y="{PLOT_HEIGHT - 8}" text-anchor="middle">'
-        f"{html.escape(words[1])}</text>",
+        text((LEFT + right) / 2, PLOT_HEIGHT - 8, words[1], "middle"),
         f'<text transform="translate(14 {(TOP + bottom) / 2:.1f}) rotate(-90)" '
         f'text-anchor="middle">{html.escape(words[2])}</text>',
     ]
     if mark is not None:
-        x, label = px(mark[0]), mark[1]
-        size = text_width(label)
+        x, size = px(mark[0]), text_width(mark[1])
         # Left of the mark if the label fits there, else right of it, else as far right as the
         # plot allows: never over the axis labels.
         start = x - 4 - size if x - 4 - size >= LEFT else max(LEFT, min(x + 4, right - size))
-        parts += [
-            f'<line x1="{x:.1f}" y1="{TOP}" x2="{x:.1f}" y2="{bottom}" stroke="currentColor" '
-            'stroke-width="1.5" stroke-dasharray="5 4"/>',
-            f'<text x="{start:.1f}" y="{TOP + 12}">{html.escape(label)}</text>',
-        ]
-    for row, (index, line) in enumerate(drawn):
+        dashed = 'stroke="currentColor" stroke-width="1.5" stroke-dasharray="5 4"'
+        parts += [line(x, TOP, x, bottom, dashed), text(start, TOP + 12, mark[1])]
+    for row, (index, drawn_line) in enumerate(drawn):
         colour = f"var(--bench-series-{index % 4})"
-        points = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in line.points)
-        parts.append(
-            f'<polyline points="{points}" fill="none" style="stroke:{colour}" stroke-width="2"/>'
-        )
-        parts += [marker(index, px(x), py(y), colour) for x, y in line.points]
+        stroke = f'style="stroke:{colour}" stroke-width="2"'
+        points = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in drawn_line.points)
+        parts.append(f'<polyline points="{points}" fill="none" {stroke}/>')
+        parts += [marker(index, px(x), py(y), colour) for x, y in drawn_line.points]
         # A legend under the plot, not labels at the line ends, which collide where lines meet.
         y = PLOT_HEIGHT + 6 + row * LEGEND_ROW
-        parts += [
-            f'<line x1="{LEFT}" y1="{y}" x2="{LEFT + 22}" y2="{y}" style="stroke:{colour}" '
-            'stroke-width="2"/>',
-            marker(index, LEFT + 11, y, colour),
-            f'<text x="{LEFT + 28}" y="{y + 4}">{html.escape(line.variant)}</text>',
-        ]
+        parts += [line(LEFT, y, LEFT + 22, y, stroke), marker(index, LEFT + 11, y, colour)]
+        parts.append(text(LEFT + 28, y + 4, drawn_line.variant))
     height = PLOT_HEIGHT + 6 + LEGEND_ROW * len(drawn)
     caption = " ".join(html.escape(t) for t in [words[0], *notes])
     return figure("bench-line", height, words[0], parts, caption)
@@ -227,17 +210,24 @@ def bar_figure(bars: list[tuple[str, float]], title: str) -> str:
         left, right = sorted((mid, mid + math.log10(value) / extent * (plot_w / 2)))
         colour = "var(--md-accent-fg-color)" if value >= 1 else "var(--md-primary-fg-color)"
         parts += [
-            f'<text x="0" y="{y + 12}">{html.escape(label)}</text>',
+            text(0, y + 12, label),
             f'<rect x="{left:.1f}" y="{y + label_h}" width="{max(right - left, 1):.1f}" '
             f'height="{bar_h}" style="fill:{colour}"/>',
-            f'<text x="{right + 4:.1f}" y="{y + label_h + 12}">{format_ratio(value)}</text>',
+            text(right + 4, y + label_h + 12, format_ratio(value)),
         ]
         y += label_h + bar_h + gap
-    parts += [
-        f'<line x1="{mid}" y1="2" x2="{mid}" y2="{y}" stroke="currentColor" stroke-width="1"/>',
-        f'<text x="{mid}" y="{y + 14}" text-anchor="middle">1×</text>',
-    ]
+    parts += [line(mid, 2, mid, y, 'stroke="currentColor" stroke-width="1"')]
+    parts += [text(mid, y + 14, "1×", "middle")]
     return figure("bench-chart", y + 22, title, parts, html.escape(title))
+
+
+def text(x: float, y: float, words: str, anchor: str = "") -> str:
+    where = f'x="{x:.1f}" y="{y:.1f}"' + (f' text-anchor="{anchor}"' if anchor else "")
+    return f"<text {where}>{html.escape(words)}</text>"
+
+
+def line(x1: float, y1: float, x2: float, y2: float, style: str) -> str:
+    return f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" {style}/>'
 
 
 def marker(index: int, x: float, y: float, colour: str) -> str:

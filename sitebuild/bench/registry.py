@@ -1,15 +1,11 @@
-"""Benchmark cases that describe themselves: a case is a function registered with ``@case``.
-
-Its registration says what the rest needs: the baseline variant, how many fresh processes
-measure it, its metrics (unit, how processes combine, where the page shows them) and its charts.
+"""Benchmark cases that describe themselves: a function registered with ``@case``, whose
+registration names its baseline, its number of fresh processes, its metrics and its charts.
 
 Examples:
-    >>> spec = (Metric("saved_bytes", unit="bytes"),)
-    >>> runs = [[Row("r", "v", median_s=t, iqr_s=0.1, runs=5, metrics={"saved_bytes": 8})]
-    ...         for t in (1.0, 3.0, 2.0)]
-    >>> row = combine_rows(runs, spec)[0]
-    >>> row.median_s, row.runs, row.metrics, row.processes
-    (2.0, 15, {'saved_bytes': 8}, 3)
+    >>> runs = [[Row("r", "v", median_s=t, iqr_s=0.1, runs=5)] for t in (1.0, 3.0, 2.0)]
+    >>> row = combine_rows(runs, ())[0]
+    >>> row.median_s, row.runs, row.processes
+    (2.0, 15, 3)
 """
 
 from __future__ import annotations

@@ -97,12 +97,34 @@ def schedule(
 
 @dataclass
 class Suite:
-    """The benchmarks of the repository at ``root``, their runs cached in ``cache_dir``."""
+    """The benchmarks of the repository at ``root``, their runs cached in ``cache_dir``;
+    ``serving`` (``mkdocs serve``) never measures."""
 
     root: Path
     cache_dir: Path
     timeout_s: float = 600
     zygotes: ZygotePool = field(default_factory=lambda: ZygotePool(size=1))
+    serving: bool = False
+
+    def shown(self) -> Shown:
+        """This build's own results (if any) and other machines', each labelled."""
+        mode = os.environ.get("DYNDOCS_BENCH", "full")
+        if mode not in MODES:
+            raise ValueError(f"DYNDOCS_BENCH={mode!r}: expected one of {', '.join(MODES)}")
+        version = self.code_version()
+        machines = sorted((self.root / "benchmarks" / "machines").glob("*.json"))
+        others = [classify(read(p), version) for p in machines]
+        own = None
+        if mode == "recorded" or (self.serving and mode != "quick"):
+            cached = self.latest_cached() if self.serving else None
+            if cached is not None and cached.get("format") == FORMAT:
+                own = classify(cached, version)
+            else:
+                recorded = read(self.root / "benchmarks" / "recorded.json")
+                own = classify(recorded, version, recorded=True)
+        elif mode != "off":  # measured once per key, then read from the cache
+            own = classify(self.load_or_measure(quick=mode == "quick", progress=True), version)
+        return Shown(own, others, lenient=self.serving)
 
     def code_version(self) -> str:
         """Digest of the measuring code and of the readers' package modules the cases import."""
@@ -263,38 +285,3 @@ def read(path: Path) -> dict[str, Any]:
     if results.get("format") != FORMAT:
         raise ValueError(f"{path}: results format {results.get('format')}, expected {FORMAT}")
     return results
-
-
-class Benchmarks:
-    """The results a build shows, measured or read at most once for all its languages;
-    ``serving`` (``mkdocs serve``) never measures."""
-
-    def __init__(self, root: Path, cache_dir: Path, *, serving: bool = False) -> None:
-        self.suite = Suite(root, cache_dir)
-        self.root = root
-        self.serving = serving
-        self._memo: dict[str, ResultSet] = {}
-
-    def shown(self) -> Shown:
-        """This build's own results (if any) and other machines', each labelled."""
-        mode = os.environ.get("DYNDOCS_BENCH", "full")
-        if mode not in MODES:
-            raise ValueError(f"DYNDOCS_BENCH={mode!r}: expected one of {', '.join(MODES)}")
-        version = self.suite.code_version()
-        machines = sorted((self.root / "benchmarks" / "machines").glob("*.json"))
-        others = [classify(read(p), version) for p in machines]
-        return Shown(self._own(mode, version), others, lenient=self.serving)
-
-    def _own(self, mode: str, version: str) -> ResultSet | None:
-        if mode == "off":
-            return None
-        if mode == "recorded" or (self.serving and mode != "quick"):
-            cached = self.suite.latest_cached() if self.serving else None
-            if cached is not None and cached.get("format") == FORMAT:
-                return classify(cached, version)
-            recorded = read(self.root / "benchmarks" / "recorded.json")
-            return classify(recorded, version, recorded=True)
-        if mode not in self._memo:
-            results = self.suite.load_or_measure(quick=mode == "quick", progress=True)
-            self._memo[mode] = classify(results, version)
-        return self._memo[mode]

@@ -1,16 +1,9 @@
 """Variants timed in turns with ``torch.utils.benchmark.Timer``, their ratios paired by round.
 
 On a shared 2-core machine one core's speed swings by half within a second. The variants of one
-thing therefore take turns in blocks of about 10 ms, each round in the opposite order from the
-last, and a ratio is the median over rounds of one block's time over the other's in the same
-round. The peak's product (``ceiling``) takes one call's turn in every round, so that a share of
-the peak is paired the same way.
-
-Examples:
-    >>> import torch
-    >>> t = measure_many({"x2": lambda: torch.ones(4) * 2}, min_run_time=0.01, min_rounds=1)["x2"]
-    >>> t.median_s > 0 and t.iqr_s >= 0 and t.runs >= 1
-    True
+thing take turns in blocks of about 10 ms, each round in the opposite order from the last, and a
+ratio is the median over rounds of one block's time over the other's in the same round; the
+peak's product (``ceiling``) takes one call's turn in every round, so shares of it pair too.
 """
 
 from __future__ import annotations
@@ -24,10 +17,8 @@ from torch.utils import benchmark
 
 from sitebuild.bench.registry import Row
 
-THREADS = 1
-"""Pinned for every measurement: at 2 threads a shared 2-core machine is too noisy."""
-BLOCK_S = 0.01
-MIN_ROUNDS = 10
+THREADS = 1  # at 2 threads a shared 2-core machine is too noisy
+BLOCK_S, MIN_ROUNDS = 0.01, 10
 
 
 @dataclass(frozen=True)
@@ -69,11 +60,8 @@ def paired_ratio(numerator: Timing, denominator: Timing) -> float:
 
 
 def block_time(timer: benchmark.Timer, number: int) -> float:
-    """Seconds per call over one block of ``number`` calls.
-
-    ``Timer.timeit`` first makes ``max(number // 100, 2)`` warm-up calls, in the same turn, so
-    the pairing holds; it pins the threads and waits for an accelerator around the block.
-    """
+    """Seconds per call over ``number`` calls; ``Timer.timeit`` pins the threads, waits for an
+    accelerator, and makes ``max(number // 100, 2)`` warm-up calls first, in the same turn."""
     return float(timer.timeit(number).median)
 
 

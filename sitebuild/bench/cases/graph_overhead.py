@@ -5,6 +5,8 @@ call that is not that operation. ``svdvals`` is recorded and not, on a 256x256 m
 
 from __future__ import annotations
 
+from functools import partial
+
 import torch
 
 from sitebuild.bench.cases._cpp import NoCompiler, extension
@@ -45,28 +47,16 @@ def graph_overhead(quick: bool, device: torch.device) -> list[Row]:
         # one: a `with no_grad()` per multiplication would cost more than the recording it avoids.
         repeats = max(1, min(100, 100_000 // size))
 
-        def recorded_calls(times: int = repeats) -> object:
-            for _ in range(times):
+        def mul() -> object:
+            for _ in range(repeats):
                 out = torch.mul(a_tracked, b)
             return out
 
-        def unrecorded_calls(times: int = repeats) -> object:
-            with torch.no_grad():
-                for _ in range(times):
-                    out = torch.mul(a_tracked, b)
-            return out
-
-        calls = {"recorded": recorded_calls, "no_grad": unrecorded_calls}
+        calls = {"recorded": mul, "no_grad": under_no_grad(mul)}
         if ext is not None:
-            calls["cpp"] = lambda times=repeats: ext.mul_repeated(a, b, times)
-        timed = {
-            k: t.per_call(repeats)
-            for k, t in measure_many(
-                calls,  # type: ignore[arg-type]  # each call's one argument has a default
-                min_run_time=sweep_window(quick),
-                baseline="no_grad",
-            ).items()
-        }
+            calls["cpp"] = partial(ext.mul_repeated, a, b, repeats)
+        found = measure_many(calls, min_run_time=sweep_window(quick), baseline="no_grad")
+        timed = {k: t.per_call(repeats) for k, t in found.items()}
         row = f"n={size:,}"
         recorded, plain = timed["recorded"], timed["no_grad"]
         extra: dict[str, float] = {"overhead_s": recorded.median_s - plain.median_s}
