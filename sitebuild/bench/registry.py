@@ -141,6 +141,13 @@ ARITHMETIC = (
 """The metrics of a case that does real arithmetic: its rate, and its share of the peak."""
 
 
+COMBINE: dict[str, Callable[[list[Any]], Any]] = {
+    "median": statistics.median,
+    "all": all,
+    "first": operator.itemgetter(0),
+}
+
+
 def combine_rows(runs: list[list[Row]], metrics: tuple[Metric, ...]) -> list[Row]:
     """Merge the rows of several processes: median time, IQR and speed-up, metrics by rule."""
     rules = {m.name: m.combine for m in metrics}
@@ -160,11 +167,6 @@ def combine_rows(runs: list[list[Row]], metrics: tuple[Metric, ...]) -> list[Row
                     f"metric {name!r} of row {first.row}.{first.variant} is not registered"
                 )
             values = [r.metrics[name] for r in same]
-            combine: dict[str, Callable[[list[Any]], Any]] = {
-                "median": statistics.median,
-                "all": all,
-                "first": operator.itemgetter(0),
-            }
-            row.metrics[name] = combine[rules[name]](values)
+            row.metrics[name] = COMBINE[rules[name]](values)
         combined.append(row)
     return combined

@@ -1,10 +1,9 @@
 """Eager vs TorchScript trace and script vs ``torch.compile``, with compile time apart.
 
-``setup_s`` is each model's own compile in empty caches: a throwaway layer is compiled first, to
-take Inductor's start-up in a fresh process, and each first call runs in Inductor's
-``fresh_cache``, so no graph, AOTAutograd or C++ result of an earlier run is reused (only the
-precompiled header, which the throwaway compile makes if missing). Eager, traced and scripted rows
-also count the ATen operations a call runs (``ops``): a trace keeps only the path it saw.
+``setup_s`` is each model's own compile in empty caches: Inductor's start-up is taken by a
+throwaway layer first, and each first call runs in ``fresh_cache``, so no result of an earlier
+run is reused (but the precompiled header). Rows but compile's count the ATen operations a call
+runs (``ops``): a trace keeps only the path it saw.
 """
 
 from __future__ import annotations
@@ -30,22 +29,6 @@ from sitebuild.bench.cases._shared import (
 )
 from sitebuild.bench.registry import ARITHMETIC, Metric, Row, case
 from sitebuild.bench.timing import measure_many
-
-
-def _warm_up_inductor(device: torch.device) -> None:
-    from torch._inductor.compile_fx import compile_fx
-    from torch._inductor.utils import fresh_cache
-
-    torch._dynamo.reset()
-    # A linear layer and a ReLU: the layer's parameters, and a kernel of Inductor's own for the
-    # ReLU, which the first C++ compile in a process checks the compiler and CPU for.
-    throwaway = nn.Sequential(nn.Linear(3, 2), nn.ReLU()).to(device)
-    with torch.no_grad(), fresh_cache():
-        torch.compile(throwaway, backend=CapturedGraphs(compiler=compile_fx))(
-            torch.ones(2, 3, device=device)
-        )
-    torch._dynamo.reset()
-
 
 # TorchScript's deprecation and tracer warnings are the subject: the worker ignores warnings.
 PREPARE: dict[str, Callable[[nn.Module, torch.Tensor, CapturedGraphs], Any]] = {
@@ -82,7 +65,13 @@ def compile(quick: bool, device: torch.device) -> list[Row]:  # noqa: A001 - the
     torch.manual_seed(0)
     mean_branch = MeanBranchNet(in_features=10, out_features=10).to(device).eval()
     cases["mean_branch"] = (mean_branch, torch.randn(4, 10, device=device))
-    _warm_up_inductor(device)
+    # Inductor's start-up, on a layer and a ReLU: parameters, and a kernel of Inductor's own,
+    # for which the first C++ compile in a process checks the compiler and the CPU.
+    throwaway = nn.Sequential(nn.Linear(3, 2), nn.ReLU()).to(device)
+    with torch.no_grad(), fresh_cache():
+        warm_up = CapturedGraphs(compiler=compile_fx)
+        torch.compile(throwaway, backend=warm_up)(torch.ones(2, 3, device=device))
+    torch._dynamo.reset()
     rows: list[Row] = []
     for name, (model, x) in cases.items():
         with torch.no_grad():  # measured for every row, not assumed
