@@ -129,7 +129,7 @@ def crossover(
 
 def figure(kind: str, height: float, title: str, parts: list[str], caption: str) -> str:
     """The chart in its figure; its text takes the root's fill, the page's text colour."""
-    style = f"width:100%;max-width:{MAX_WIDTH}px;height:auto;font-size:12px"
+    style = f"width:{MAX_WIDTH}px;max-width:100%;height:auto;font-size:12px"
     return (
         f'<figure class="bench-figure" data-search-exclude="">\n<svg class="{kind}" role="img" '
         f'viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" fill="currentColor" '
@@ -214,9 +214,10 @@ def bar_figure(bars: list[tuple[str, float]], title: str) -> str:
             f'<rect x="{left:.1f}" y="{y + label_h}" width="{max(right - left, 1):.1f}" '
             f'height="{bar_h}" style="fill:{colour}"/>',
             text(right + 4, y + label_h + 12, format_ratio(value)),
+            # The 1× line beside each bar, not across the labels above them.
+            line(mid, y + label_h - 3, mid, y + label_h + bar_h + 3, 'stroke="currentColor"'),
         ]
         y += label_h + bar_h + gap
-    parts += [line(mid, 2, mid, y, 'stroke="currentColor" stroke-width="1"')]
     parts += [text(mid, y + 14, "1×", "middle")]
     return figure("bench-chart", y + 22, title, parts, html.escape(title))
 

@@ -136,7 +136,8 @@ def test_a_chart_fits_a_phone_at_12_px_and_keeps_every_label() -> None:
     ):
         svg = drawing(figure)
         assert view_width(svg) <= 330 and "font-size:12px" in svg
-        assert f"max-width:{charts.MAX_WIDTH}px" in svg and charts.MAX_WIDTH <= 16 / 12 * 330
+        assert f"width:{charts.MAX_WIDTH}px;max-width:100%" in svg
+        assert charts.MAX_WIDTH <= 16 / 12 * 330
     svg = drawing(charts.bar_figure(bars, "Speed-up"))
     assert ">tiny MLP · trace</text>" in svg and ">宽 MLP · no_grad</text>" in svg
     assert ">2.50×</text>" in svg and ">0.80×</text>" in svg
