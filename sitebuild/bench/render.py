@@ -81,7 +81,7 @@ class CaseData:
         paired = missing.get(variant) or missing.get(self.baseline)
         if paired and (name == "speedup" or variant in missing):
             raise Unsupported(paired)
-        value = found.get(name, found.get("metrics", {}).get(name))
+        value = charts.value_of(found, name)
         if value is not None:
             return float(value)
         if name in self.metrics and missing:
@@ -91,9 +91,7 @@ class CaseData:
         raise KeyError(f"no measurement {self.name}.{row}.{variant}.{name}")
 
     def unit(self, name: str) -> str:
-        if name == "speedup":
-            return "ratio"
-        return str(self.metrics[name]["unit"]) if name in self.metrics else "s"
+        return "ratio" if name == "speedup" else self.metrics.get(name, {"unit": "s"})["unit"]
 
 
 Source = tuple[str, ResultSet, str]
@@ -117,12 +115,12 @@ def sources_of(sets: list[ResultSet], case: str) -> list[Source]:
     return sources
 
 
+@dataclass(frozen=True)
 class Renderer:
     """Renders benchmark blocks in the language ``locale``."""
 
-    def __init__(self, strings: Strings, locale: str) -> None:
-        self.strings = strings
-        self.locale = locale
+    strings: Strings
+    locale: str
 
     def t(self, key: str, **values: object) -> str:
         return self.strings.get(self.locale, key, **values)
@@ -238,7 +236,9 @@ class Renderer:
         peak = prov.get("peak_gflops", {}).get(device)
         if peak is not None:
             parts.append(self.t("bench.provenance.peak", rate=format_value(peak, "gflops")))
-        for flag in result_set.label_flags():
+        flags = ["quick"] if prov.get("quick") else []
+        flags += [f for f in ("recorded", "stale", "foreign") if getattr(result_set, f)]
+        for flag in flags:
             note = self.t(f"bench.provenance.{flag}", machine=prov.get("machine", "?"))
             parts.append(f"**{note}**" if flag in {"stale", "foreign"} else note)
         note = self.t("punctuation.separator").join(parts) + self.t("punctuation.end")
@@ -294,7 +294,8 @@ def render_markers(markdown: str, shown: Shown, renderer: Renderer, page: str) -
         variants = tuple(match["variants"].split(",")) if match["variants"] else None
         try:
             # Blank lines around: the block must not merge with the paragraphs next to it.
-            return "\n" + renderer.case(match["case"], shown.all, variants) + "\n"
+            sets = [shown.own, *shown.others] if shown.own else shown.others
+            return "\n" + renderer.case(match["case"], sets, variants) + "\n"
         except KeyError as error:
             raise ClaimContradicted(f"{page}: {error.args[0]}") from error
 
