@@ -1,9 +1,8 @@
 """Figures as the pages write them; bar charts of speed-ups and log-log charts, as inline SVG.
 
 By hand, so colours follow the site's schemes (``overrides/main.html``) and words the page's.
-A chart is 328 units wide, the text column of a 360 px phone, with 12 px text, labels above the
-bars and the legend under the plot; wider screens scale it up to :data:`MAX_WIDTH`, its text to
-the body text's 16 px.
+A chart is 328 units wide with 12 px text, as wide as a 360 px phone's text column; wider
+screens scale it up to :data:`MAX_WIDTH`, where its text is the body text's 16 px.
 
 Examples:
     >>> format_value(0.0000123, "s"), format_value(7168, "bytes"), format_value(0.25, "share")
@@ -98,13 +97,11 @@ def value_of(row: dict[str, Any], name: str) -> float | None:
     return float(found) if found is not None else None
 
 
-def lines_of(
-    rows: list[dict[str, Any]], x: str, y: str, variants: list[str], prefix: str
-) -> list[Line]:
-    """The points of each variant's rows named ``prefix...``."""
+def lines_of(rows: list[dict[str, Any]], x: str, y: str, variants: list[str]) -> list[Line]:
+    """The points of each variant: the rows that have both ``x`` and ``y``."""
     lines = []
     for variant in variants:
-        mine = [r for r in rows if r["variant"] == variant and r["row"].startswith(prefix)]
+        mine = [r for r in rows if r["variant"] == variant]
         pairs = [(value_of(r, x), value_of(r, y)) for r in mine]
         points = sorted((px, py) for px, py in pairs if px and py and px > 0 and py > 0)
         missing = next((str(r["unsupported"]) for r in mine if r.get("unsupported")), None)
@@ -113,16 +110,14 @@ def lines_of(
 
 
 def crossover(
-    rows: list[dict[str, Any]], x: str, variant: str, metric: str, share: float, prefix: str = ""
+    rows: list[dict[str, Any]], x: str, variant: str, metric: str, share: float
 ) -> float | None:
     """The first ``x`` where ``variant``'s ``metric``, the share its table shows, is below
     ``share`` (not one worked out again from the plotted medians, which may disagree)."""
     points = sorted(
         (float(r["metrics"][x]), float(r["metrics"][metric]))
         for r in rows
-        if r["variant"] == variant
-        and r["row"].startswith(prefix)
-        and {x, metric} <= set(r.get("metrics", {}))
+        if r["variant"] == variant and {x, metric} <= set(r.get("metrics", {}))
     )
     return next((px for px, value in points if value < share), None)
 

@@ -52,14 +52,13 @@ class Row:
 @dataclass(frozen=True)
 class LineChart:
     """A log-log chart of ``y`` against the metric ``x``, one line per variant (all if none
-    given), of the rows named ``rows...``; ``crossover=(variant, metric, share)`` marks the first
-    x where that share falls below ``share``. Its words are ``bench.charts.NAME.*``."""
+    given); ``crossover=(variant, metric, share)`` marks the first x where that share falls below
+    ``share``. Its words are ``bench.charts.NAME.*``."""
 
     name: str
     x: str
     y: str = "median_s"
     variants: tuple[str, ...] = ()
-    rows: str = ""
     crossover: tuple[str, str, float] | None = None
 
 

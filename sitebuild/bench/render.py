@@ -1,12 +1,8 @@
 """Benchmark results on the pages, in the page's language; nothing here imports torch or the cases.
 
-Pages use two forms, identical in every language:
-
-- ``<!-- bench: CASE -->`` on its own line becomes the case's table, charts and provenance;
-  ``<!-- bench: CASE variants=a,b -->`` shows those variants only;
-- ``{{bench CASE.ROW.VARIANT.METRIC}}`` in prose becomes the measured figure, and
-  ``{{bench CASE.ROW.VARIANT.METRIC > 1}}`` also fails the build when the measurement
-  contradicts it (``<``, ``<=``, ``>``, ``>=``, or ``==`` for counts).
+``<!-- bench: CASE [variants=a,b] -->`` becomes the case's table, charts and provenance;
+``{{bench CASE.ROW.VARIANT.METRIC [op value]}}`` the measured figure, checked against the claim
+(``<``, ``<=``, ``>``, ``>=``, or ``==`` for counts).
 
 Examples:
     >>> CLAIM.search("ran {{bench batching.tiny_mlp.batch.speedup > 10}} faster")["op"]
@@ -210,11 +206,11 @@ class Renderer:
         """A registered chart in the page's words, captioned with any variant left out."""
         key = f"bench.charts.{spec['name']}"
         variants = list(spec["variants"]) or list(dict.fromkeys(r["variant"] for r in data.rows))
-        lines = charts.lines_of(data.rows, spec["x"], spec["y"], variants, spec["rows"])
+        lines = charts.lines_of(data.rows, spec["x"], spec["y"], variants)
         mark = None
         if spec.get("crossover"):
             variant, metric, share = spec["crossover"]
-            x = charts.crossover(data.rows, spec["x"], variant, metric, share, spec["rows"])
+            x = charts.crossover(data.rows, spec["x"], variant, metric, share)
             texts = {"share": format_value(share, "share"), "x": charts.x_label(x or 1)}
             mark = None if x is None else (x, self.t(f"{key}.crossover", **texts))
         words = (self.t(f"{key}.title"), self.t(f"{key}.x"), self.t(f"{key}.y"))

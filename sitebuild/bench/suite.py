@@ -145,10 +145,8 @@ class Suite:
         return digest.hexdigest()[:12]
 
     def environment(self) -> dict[str, Any]:
-        import torch
-
-        gpu = torch.cuda.get_device_name(0) if torch.cuda.is_available() else None
-        return {**host(), "gpu": gpu, "threads": 1}
+        """Where results are measured; it imports no torch, so a cached build stays quick."""
+        return {**host(), "gpu": gpu_name(), "threads": 1}
 
     def devices(self) -> list[str]:
         import torch
@@ -156,8 +154,8 @@ class Suite:
         return ["cpu", "cuda"] if torch.cuda.is_available() else ["cpu"]
 
     def cache_key(self, *, quick: bool) -> str:
-        """The key of this machine's results; it imports no torch, so a cached build stays quick."""
-        stable = {**{k: v for k, v in host().items() if k != "machine"}, "gpu": gpu_name()}
+        """The key of this machine's results, whatever its name."""
+        stable = {k: v for k, v in self.environment().items() if k != "machine"}
         raw = json.dumps([self.code_version(), stable, quick], sort_keys=True).encode()
         return hashlib.sha256(raw).hexdigest()[:16]
 

@@ -58,7 +58,6 @@ def test_crossover_is_the_first_size_whose_share_is_below_the_threshold() -> Non
     assert charts.crossover(rows, "elements", "recorded", "share", 0.2) == 100
     assert charts.crossover(rows, "elements", "recorded", "share", 0.1) == 1000
     assert charts.crossover(rows, "elements", "recorded", "share", 0.01) is None
-    assert charts.crossover(rows, "elements", "recorded", "share", 0.2, prefix="n=1000") == 1000
 
 
 def test_ticks_cover_the_data() -> None:
