@@ -1,7 +1,5 @@
-"""Measure the benchmarks: ``python -m sitebuild.bench [--quick] [--force] [--output FILE]``.
-
-``--output`` also writes the results to FILE: ``benchmarks/recorded.json`` (``make bench-record``),
-or ``benchmarks/machines/NAME.json`` to show a GPU machine's figures beside the build's own.
+"""Measure the benchmarks: ``python -m sitebuild.bench [--quick] [--force] [--output FILE]``;
+FILE: ``benchmarks/recorded.json`` (``make bench-record``) or ``benchmarks/machines/NAME.json``.
 """
 
 from __future__ import annotations

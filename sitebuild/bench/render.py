@@ -97,12 +97,12 @@ def sources_of(sets: list[ResultSet], case: str) -> list[Source]:
         raise KeyError(
             f"unknown benchmark case {case!r}; known: {', '.join(sets[0].results['cases'])}"
         )
-    machines = {rs.provenance.get("machine") for rs, _ in found}
+    machines = {rs.results["provenance"].get("machine") for rs, _ in found}
     sources = []
     for number, (rs, device) in enumerate(found, start=1):
         label = f"[{number}] {device.upper()}"
         if len(machines) > 1 or device == "cuda":
-            label += " " + str(rs.provenance.get("gpu" if device == "cuda" else "cpu"))
+            label += " " + str(rs.results["provenance"].get("gpu" if device == "cuda" else "cpu"))
         sources.append((label if len(found) > 1 else "", rs, device))
     return sources
 
@@ -219,7 +219,7 @@ class Renderer:
 
     def provenance(self, source: Source) -> str:
         label, result_set, device = source
-        prov = result_set.provenance
+        prov = result_set.results["provenance"]
         hardware = prov["gpu"] if device == "cuda" and prov.get("gpu") else prov["cpu"]
         found = {k: prov[k] for k in ("threads", "torch", "python")}
         when = {"date": prov["date"][:10], "cpu": hardware, "code": prov["code_version"]}

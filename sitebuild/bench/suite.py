@@ -245,10 +245,6 @@ class ResultSet:
     foreign: bool = False
     recorded: bool = False
 
-    @property
-    def provenance(self) -> dict[str, Any]:
-        return self.results["provenance"]
-
 
 @dataclass
 class Shown:
