@@ -18,9 +18,8 @@ from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from sitebuild.bench.claims import render_claims, render_markers
-from sitebuild.bench.render import Renderer
-from sitebuild.bench.results import Benchmarks, Shown
+from sitebuild.bench.render import Renderer, render_claims, render_markers
+from sitebuild.bench.suite import Shown, Suite
 from sitebuild.html import a11y, head, search
 from sitebuild.languages import builds, glossary
 from sitebuild.languages.strings import Strings
@@ -41,7 +40,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         super().__init__()
         self.serving = False
         self.project: Project | None = None
-        self.benchmarks: Benchmarks | None = None
+        self.benchmarks: Suite | None = None
         self.shown: Shown | None = None
         self.strings: Strings | None = None
         self.figures: Figures | None = None
@@ -61,7 +60,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         self.project = Project.from_config(config)
         builds.configure(config, self.project.cache)
         if self.benchmarks is None:
-            self.benchmarks = Benchmarks(
+            self.benchmarks = Suite(
                 self.project.root, self.project.cache / "bench", serving=self.serving
             )
         self.strings = Strings.load(self.project.i18n, self.project.locales)

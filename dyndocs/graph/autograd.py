@@ -24,7 +24,7 @@ from typing import Any
 import torch
 from torch.overrides import TorchFunctionMode
 
-from dyndocs.graph.model import Edge, Graph, Node, SavedTensor
+from dyndocs.graph.model import Edge, Graph, Node, SavedTensor, format_bytes
 
 
 def _shape(tensor: torch.Tensor) -> str:
@@ -213,7 +213,7 @@ def record(
     ]
     for index, tensor in enumerate(graph.saved):
         saved_id = f"s{index}"
-        detail = f"{tensor.dtype} {_shape_text(tensor.shape)} · {_bytes(tensor.nbytes)}"
+        detail = f"{tensor.dtype} {_shape_text(tensor.shape)} · {format_bytes(tensor.nbytes)}"
         graph.nodes.append(Node(saved_id, "saved", "saved", detail))
         if tensor.node:
             graph.edges.append(Edge(saved_id, tensor.node, "saved"))
@@ -223,9 +223,3 @@ def record(
 def _shape_text(shape: tuple[int, ...]) -> str:
     return str(tuple(shape))
 
-
-def _bytes(count: int) -> str:
-    for unit, scale in (("MiB", 2**20), ("KiB", 2**10)):
-        if count >= scale:
-            return f"{count / scale:.1f} {unit}"
-    return f"{count} B"

@@ -23,6 +23,19 @@ NodeKind = Literal["op", "leaf", "output", "input", "saved", "call"]
 EdgeKind = Literal["data", "saved", "break"]
 
 
+def format_bytes(count: float) -> str:
+    """A size in bytes as the pages write it.
+
+    Examples:
+        >>> format_bytes(72), format_bytes(7168), format_bytes(3 * 2**20)
+        ('72 B', '7.0 KiB', '3.0 MiB')
+    """
+    for unit, scale in (("MiB", 2**20), ("KiB", 2**10)):
+        if count >= scale:
+            return f"{count / scale:.1f} {unit}"
+    return f"{int(count)} B"
+
+
 @dataclass(frozen=True)
 class Node:
     """One node.

@@ -1,8 +1,5 @@
-"""Measure the benchmarks: ``python -m sitebuild.bench [--quick] [--force] [--output FILE]``.
-
-``--output`` also writes the results to FILE: ``benchmarks/recorded.json`` to record this run
-with the repository (``make bench-record``), or ``benchmarks/machines/NAME.json`` to show a GPU
-runner's figures beside the build's own.
+"""Measure the benchmarks: ``python -m sitebuild.bench [--quick] [--force] [--output FILE]``;
+FILE: ``benchmarks/recorded.json`` (``make bench-record``) or ``benchmarks/machines/NAME.json``.
 """
 
 from __future__ import annotations
@@ -14,21 +11,19 @@ from pathlib import Path
 
 from sitebuild.bench.suite import BenchmarkFailed, Suite
 
-
-def main(argv: list[str] | None = None) -> int:
+if __name__ == "__main__":
     parser = argparse.ArgumentParser(prog="python -m sitebuild.bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="short timing windows")
     parser.add_argument("--force", action="store_true", help="measure even if a cached run matches")
     parser.add_argument("--output", type=Path, help="also write the results to this file")
-    parser.add_argument("--root", type=Path, default=Path.cwd(), help="the repository root")
-    args = parser.parse_args(argv)
-    root = args.root.resolve()
-    suite = Suite(root, root / ".cache" / "bench")
+    args = parser.parse_args()
+    root = Path.cwd()
     try:
-        results = suite.load_or_measure(quick=args.quick, force=args.force, progress=True)
+        results = Suite(root, root / ".cache" / "bench").load_or_measure(
+            quick=args.quick, force=args.force, progress=True
+        )
     except BenchmarkFailed as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 1
+        sys.exit(f"error: {error}")
     if args.output:
         args.output.parent.mkdir(parents=True, exist_ok=True)
         args.output.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
@@ -36,8 +31,3 @@ def main(argv: list[str] | None = None) -> int:
     print(f"measured in {prov['duration_s']} s on {prov['cpu']} (key {prov['key']})")
     for name, case in results["cases"].items():
         print(f"  {name:16} {case['seconds']:7.1f} s in {case['processes']} process(es)")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,35 +1,46 @@
-"""Benchmark results on the pages: tables, SVG charts and provenance, in the page's language.
+"""Benchmark results on the pages, in the page's language; nothing here imports torch or the cases.
 
-Everything comes from the results files, which carry each case's baseline and metrics, and from
-the language's interface strings; nothing here imports torch or the cases.
+``<!-- bench: CASE [variants=a,b] -->`` becomes the case's table, charts and provenance;
+``{{bench CASE.ROW.VARIANT.METRIC [op value]}}`` the measured figure, checked against the claim
+(``<``, ``<=``, ``>``, ``>=``, or ``==`` for counts).
 
 Examples:
-    >>> from sitebuild.bench.render import CaseData
-    >>> results = {"cases": {"c": {"baseline": "a", "metrics": [], "devices": {"cpu": [
-    ...     {"row": "r", "variant": "a", "median_s": 2.0, "speedup": 1.0},
-    ...     {"row": "r", "variant": "b", "median_s": 1.1, "speedup": 2.0}]}}}}
-    >>> CaseData.of(results, "c", "cpu").speedups()
-    {('r', 'a'): 1.0, ('r', 'b'): 2.0}
+    >>> CLAIM.search("ran {{bench batching.tiny_mlp.batch.speedup > 10}} faster")["op"]
+    '>'
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import math
+import operator
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from sitebuild.bench import charts
-from sitebuild.bench.formats import format_ratio, format_time, format_value
-from sitebuild.bench.results import ResultSet
+from sitebuild.bench.charts import format_ratio, format_time, format_value
+from sitebuild.bench.suite import ResultSet, Shown
 from sitebuild.languages.strings import Strings
+
+MARKER = re.compile(
+    r"^[ \t]*<!--\s*bench:\s*(?P<case>\w+)(?:\s+variants=(?P<variants>[\w,]+))?\s*-->[ \t]*$",
+    re.MULTILINE,
+)
+CLAIM = re.compile(
+    r"\{\{\s*bench\s+(?P<path>\w+\.[\w=,]+\.\w+\.\w+)"
+    r"(?:\s*(?P<op>[<>]=?|==)\s*(?P<value>\d+(?:\.\d+)?))?\s*\}\}"
+)
+OPERATORS: dict[str, Callable[[float, float], bool]] = {">": operator.gt, ">=": operator.ge}
+OPERATORS |= {"<": operator.lt, "<=": operator.le, "==": math.isclose}  # ==: within 1e-9
+
+
+class ClaimContradicted(Exception):
+    """A claim in a page's prose disagrees with the measurement, or names nothing measured."""
 
 
 class Unsupported(Exception):
     """A figure that could not be measured on this machine; the message says why."""
-
-
-def why_unsupported(rows: list[dict[str, Any]]) -> str | None:
-    """Why the first of ``rows`` that could not be measured was not, if one was not."""
-    return next((str(r["unsupported"]) for r in rows if r.get("unsupported")), None)
 
 
 @dataclass(frozen=True)
@@ -40,103 +51,68 @@ class CaseData:
     baseline: str
     metrics: dict[str, dict[str, Any]]
     rows: list[dict[str, Any]]
-    charts: tuple[dict[str, Any], ...] = ()
+    charts: list[dict[str, Any]]
 
     @classmethod
-    def of(cls, results: dict[str, Any], name: str, device: str) -> CaseData:
+    def of(cls, results: dict[str, Any], name: str, device: str, variants: Any = None) -> CaseData:
+        """The case ``name`` on ``device``, its rows of ``variants`` only if given."""
         case = results["cases"].get(name)
         if case is None:
-            known = ", ".join(results["cases"])
-            raise KeyError(f"unknown benchmark case {name!r}; known: {known}")
+            raise KeyError(f"unknown benchmark case {name!r}; known: {', '.join(results['cases'])}")
+        rows = case["devices"].get(device, [])
+        rows = [r for r in rows if variants is None or r["variant"] in variants]
         metrics = {m["name"]: m for m in case["metrics"]}
-        charts = tuple(case.get("charts", []))
-        return cls(name, case["baseline"], metrics, case["devices"].get(device, []), charts)
-
-    def shown(self, variants: tuple[str, ...] | None) -> CaseData:
-        return replace(
-            self, rows=[r for r in self.rows if variants is None or r["variant"] in variants]
-        )
-
-    def speedups(self) -> dict[tuple[str, str], float]:
-        """Each timed (row, variant)'s speed over the baseline: above 1 means faster.
-
-        It is the ratio measured in pairs of blocks (:func:`sitebuild.bench.timing.paired_ratio`),
-        which the machine's swings cancel out of, not the ratio of the two medians.
-        """
-        return {(r["row"], r["variant"]): float(r["speedup"]) for r in self.rows if "speedup" in r}
+        return cls(name, case["baseline"], metrics, rows, case.get("charts", []))
 
     def metric(self, row: str, variant: str, name: str) -> float:
-        """One figure, e.g. ``metric("tiny_mlp", "batch", "speedup")``.
-
-        Raises:
-            Unsupported: The figure could not be measured here (no C++ compiler, say).
-            KeyError: Nothing of that name was measured.
-        """
+        """One figure, e.g. ``metric("tiny_mlp", "batch", "speedup")``; raises Unsupported if
+        this machine could not measure it (no C++ compiler), KeyError if nothing was."""
         same_row = [r for r in self.rows if r["row"] == row]
         found = next((r for r in same_row if r["variant"] == variant), {})
-        paired = why_unsupported([r for r in same_row if r["variant"] in (variant, self.baseline)])
-        if paired is not None and (name == "speedup" or found.get("unsupported")):
+        missing = {r["variant"]: str(r["unsupported"]) for r in same_row if r.get("unsupported")}
+        paired = missing.get(variant) or missing.get(self.baseline)
+        if paired and (name == "speedup" or variant in missing):
             raise Unsupported(paired)
-        if name == "speedup":
-            if "speedup" not in found:
-                raise KeyError(f"no measurement {self.name}.{row}.{variant}")
-            return float(found["speedup"])
-        value = found.get(name, found.get("metrics", {}).get(name))
+        value = charts.value_of(found, name)
         if value is not None:
             return float(value)
-        missing = why_unsupported(same_row)
-        if name in self.metrics and missing is not None:
-            # A declared figure absent from a row where a variant could not run is one computed
-            # against that variant (graph_overhead's overhead_share against cpp).
-            raise Unsupported(missing)
-        raise KeyError(f"no metric {name!r} for {self.name}.{row}.{variant}")
+        if name in self.metrics and missing:
+            # A declared figure missing beside a variant that could not run is one computed
+            # against it (graph_overhead's overhead_share against cpp).
+            raise Unsupported(next(iter(missing.values())))
+        raise KeyError(f"no measurement {self.name}.{row}.{variant}.{name}")
 
     def unit(self, name: str) -> str:
-        if name == "speedup":
-            return "ratio"
-        if name in self.metrics:
-            return str(self.metrics[name]["unit"])
-        return "s"  # median_s, iqr_s
+        return "ratio" if name == "speedup" else self.metrics.get(name, {"unit": "s"})["unit"]
 
 
-@dataclass(frozen=True)
-class Source:
-    """One column group of a table: a device of one machine's results."""
-
-    label: str
-    result_set: ResultSet
-    device: str
+Source = tuple[str, ResultSet, str]
+"""One column group of a table: its label, one machine's results, and a device of them."""
 
 
 def sources_of(sets: list[ResultSet], case: str) -> list[Source]:
     """Every (machine, device) that measured ``case``, labelled when there are several."""
-    found = [
-        (rs, device)
-        for rs in sets
-        for device in rs.results["cases"].get(case, {}).get("devices", {})
-    ]
-    machines = {rs.provenance.get("machine") for rs, _ in found}
+    found = [(rs, d) for rs in sets for d in rs.results["cases"].get(case, {}).get("devices", {})]
+    if not found:
+        raise KeyError(
+            f"unknown benchmark case {case!r}; known: {', '.join(sets[0].results['cases'])}"
+        )
+    machines = {rs.results["provenance"].get("machine") for rs, _ in found}
     sources = []
     for number, (rs, device) in enumerate(found, start=1):
-        hardware = rs.provenance.get("gpu") if device == "cuda" else rs.provenance.get("cpu")
         label = f"[{number}] {device.upper()}"
         if len(machines) > 1 or device == "cuda":
-            label += f" {hardware}"
-        sources.append(Source(label if len(found) > 1 else "", rs, device))
+            label += " " + str(rs.results["provenance"].get("gpu" if device == "cuda" else "cpu"))
+        sources.append((label if len(found) > 1 else "", rs, device))
     return sources
 
 
+@dataclass(frozen=True)
 class Renderer:
-    """Renders benchmark blocks in one language.
+    """Renders benchmark blocks in the language ``locale``."""
 
-    Args:
-        strings: The interface strings of every language.
-        locale: The language of the page being built.
-    """
-
-    def __init__(self, strings: Strings, locale: str) -> None:
-        self.strings = strings
-        self.locale = locale
+    strings: Strings
+    locale: str
 
     def t(self, key: str, **values: object) -> str:
         return self.strings.get(self.locale, key, **values)
@@ -146,14 +122,12 @@ class Renderer:
         return self.t(key) if self.strings.has(self.locale, key) else row
 
     def cell(self, r: dict[str, Any], data: CaseData) -> str:
-        """One row's cell: its time and spread, its speed-up and its figures shown in cells."""
+        """A row's time and spread, then its speed-up and the figures it shows in cells."""
         if r.get("unsupported"):
             return self.t("bench.unsupported", error=r["unsupported"])
-        lines = [f"{format_time(r['median_s'])} ({format_time(r['iqr_s'])})"]
         details = []
         if "speedup" in r and r["variant"] != data.baseline:
             details.append(f"**{format_ratio(float(r['speedup']))}**")
-        colon = self.t("punctuation.colon")
         metrics = r.get("metrics", {})
         for name, value in metrics.items():
             spec = data.metrics[name]
@@ -164,136 +138,161 @@ class Renderer:
                 share = format_value(metrics["peak_share"], "share")
                 text = self.t("bench.rate_of_peak", rate=text, share=share)
             elif name != "gflops":  # a rate says what it is by its unit
-                text = f"{self.t(f'bench.metrics.{name}')}{colon}{text}"
+                text = self.t(f"bench.metrics.{name}") + self.t("punctuation.colon") + text
             details.append(text)
-        if details:
-            lines.append(" · ".join(details))
-        return "<br>".join(lines)
+        times = f"{format_time(r['median_s'])} ({format_time(r['iqr_s'])})"
+        return "<br>".join([times, " · ".join(details)] if details else [times])
 
     def notes(self, per_source: list[tuple[Source, CaseData]]) -> list[str]:
-        """The notes under a table: what the note metrics say, once or per row."""
+        """The notes under a table: how to read it, and the note metrics, once or per row."""
         first = per_source[0][1]
-        median = self.t("bench.median")
+        found = [self.t("bench.median")]
         if first.baseline:
-            median += " · " + self.t("bench.speedup", baseline=f"`{first.baseline}`")
-        found = [median]
+            found[0] += " · " + self.t("bench.speedup", baseline=f"`{first.baseline}`")
         for name, spec in first.metrics.items():
-            if spec["show"] != "note":
-                continue
             values = [
-                (f"{src.label} {self.row_label(r['row'])}".strip(), r["metrics"][name])
+                (f"{src[0]} {self.row_label(r['row'])}".strip(), r["metrics"][name])
                 for src, data in per_source
                 for r in data.rows
                 if name in r.get("metrics", {})
             ]
-            if not values:
+            if spec["show"] != "note" or not values:
                 continue
             key, unit = f"bench.notes.{name}", spec["unit"]
             if unit == "bool":
-                verdict = "true" if all(v for _, v in values) else "false"
-                found.append(self.t(f"{key}_{verdict}"))
+                found.append(self.t(f"{key}_{'true' if all(v for _, v in values) else 'false'}"))
             elif len({v for _, v in values}) == 1:
                 found.append(self.t(key, row="", value=format_value(values[0][1], unit)))
             else:
                 found += [self.t(key, row=row, value=format_value(v, unit)) for row, v in values]
         return found
 
-    def table(self, sources: list[Source], case: str, variants: tuple[str, ...] | None) -> str:
-        """One table for ``case``: a column per variant for each source (CPU, GPU, machines)."""
-        per_source = [
-            (src, CaseData.of(src.result_set.results, case, src.device).shown(variants))
-            for src in sources
-        ]
+    def table(self, per_source: list[tuple[Source, CaseData]]) -> str:
+        """One table: a column per variant for each source (CPU, GPU, other machines)."""
         all_rows = [r for _, data in per_source for r in data.rows]
-        variant_names = list(dict.fromkeys(r["variant"] for r in all_rows))
-        row_ids = list(dict.fromkeys(r["row"] for r in all_rows))
-        header = [self.t("bench.case")]
-        for src in sources:
-            header += [f"`{v}` {src.label}".strip() for v in variant_names]
+        variants = list(dict.fromkeys(r["variant"] for r in all_rows))
+        header = [self.t("bench.case")] + [
+            f"`{v}` {src[0]}".strip() for src, _ in per_source for v in variants
+        ]
         out = [f"| {' | '.join(header)} |", "|" + "---|" * len(header)]
-        for row_id in row_ids:
+        for row_id in dict.fromkeys(r["row"] for r in all_rows):
             cells = [self.row_label(row_id)]
             for _, data in per_source:
-                for variant in variant_names:
-                    key = (row_id, variant)
-                    found = next((r for r in data.rows if (r["row"], r["variant"]) == key), None)
-                    cells.append(self.cell(found, data) if found is not None else "")
+                by_variant = {r["variant"]: r for r in data.rows if r["row"] == row_id}
+                cells += [
+                    self.cell(by_variant[v], data) if v in by_variant else "" for v in variants
+                ]
             out.append(f"| {' | '.join(cells)} |")
-        separator, end = self.t("punctuation.separator"), self.t("punctuation.end")
-        summary = separator.join(n.rstrip(".。") for n in self.notes(per_source)) + end
-        return "\n".join(out) + "\n\n" + summary
+        notes = [n.rstrip(".。") for n in self.notes(per_source)]
+        end = self.t("punctuation.end")
+        return "\n".join(out) + "\n\n" + self.t("punctuation.separator").join(notes) + end
 
-    def chart(self, data: CaseData) -> str:
-        """An inline SVG bar chart of the speed-ups, in the theme's colours, light or dark."""
+    def charts(self, data: CaseData) -> list[str]:
+        """The bar chart of the speed-ups, then the case's registered line charts."""
         bars = [
-            charts.Bar(f"{self.row_label(row_id)} · {variant}", value)
-            for (row_id, variant), value in data.speedups().items()
-            if variant != data.baseline
+            (f"{self.row_label(r['row'])} · {r['variant']}", float(r["speedup"]))
+            for r in data.rows
+            if "speedup" in r and r["variant"] != data.baseline
         ]
-        if not bars:
-            return ""
-        return charts.bar_figure(bars, self.t("bench.chart", baseline=data.baseline))
+        title = self.t("bench.chart", baseline=data.baseline)
+        found = [charts.bar_figure(bars, title)] if bars else []
+        return found + [self.line_chart(data, spec) for spec in data.charts]
 
     def line_chart(self, data: CaseData, spec: dict[str, Any]) -> str:
-        """A registered log-log chart of ``data``, its words in the page's language."""
+        """A registered chart in the page's words, captioned with any variant left out."""
         key = f"bench.charts.{spec['name']}"
         variants = list(spec["variants"]) or list(dict.fromkeys(r["variant"] for r in data.rows))
-        lines = charts.lines_of(data.rows, spec["x"], spec["y"], variants, spec["rows"])
-        mark, share_text = None, ""
+        lines = charts.lines_of(data.rows, spec["x"], spec["y"], variants)
+        mark = None
         if spec.get("crossover"):
             variant, metric, share = spec["crossover"]
-            mark = charts.crossover(data.rows, spec["x"], variant, metric, share, spec["rows"])
-            share_text = format_value(share, "share")
-        text = charts.ChartText(
-            title=self.t(f"{key}.title"),
-            x_axis=self.t(f"{key}.x"),
-            y_axis=self.t(f"{key}.y"),
-            crossover=lambda x: self.t(f"{key}.crossover", share=share_text, x=charts.x_label(x)),
-            missing=lambda variant, why: self.t("bench.line_missing", variant=variant, error=why),
-        )
-        return charts.line_figure(lines, data.unit(spec["y"]), text, mark)
+            x = charts.crossover(data.rows, spec["x"], variant, metric, share)
+            texts = {"share": format_value(share, "share"), "x": charts.x_label(x or 1)}
+            mark = None if x is None else (x, self.t(f"{key}.crossover", **texts))
+        words = (self.t(f"{key}.title"), self.t(f"{key}.x"), self.t(f"{key}.y"))
+        notes = [
+            self.t("bench.line_missing", variant=line.variant, error=line.missing)
+            for line in lines
+            if line.missing
+        ]
+        return charts.line_figure(lines, data.unit(spec["y"]), words, mark, notes)
 
     def provenance(self, source: Source) -> str:
-        result_set, device = source.result_set, source.device
-        prov = result_set.provenance
+        label, result_set, device = source
+        prov = result_set.results["provenance"]
         hardware = prov["gpu"] if device == "cuda" and prov.get("gpu") else prov["cpu"]
-        text = self.t(
-            "bench.provenance.measured",
-            date=prov["date"][:10],
-            cpu=hardware,
-            threads=prov["threads"],
-            torch=prov["torch"],
-            python=prov["python"],
-            device=device,
-            code=prov["code_version"],
-        )
+        found = {k: prov[k] for k in ("threads", "torch", "python")}
+        when = {"date": prov["date"][:10], "cpu": hardware, "code": prov["code_version"]}
+        text = self.t("bench.provenance.measured", **found, **when, device=device)
+        parts = [f"{label} {text}".strip()]
         peak = prov.get("peak_gflops", {}).get(device)
         if peak is not None:
-            text += self.t("punctuation.separator") + self.t(
-                "bench.provenance.peak", rate=format_value(peak, "gflops")
-            )
-        flags = []
-        for flag in result_set.label_flags():
+            parts.append(self.t("bench.provenance.peak", rate=format_value(peak, "gflops")))
+        flags = ["quick"] if prov.get("quick") else []
+        flags += [f for f in ("recorded", "stale", "foreign") if getattr(result_set, f)]
+        for flag in flags:
             note = self.t(f"bench.provenance.{flag}", machine=prov.get("machine", "?"))
-            flags.append(f"**{note}**" if flag in {"stale", "foreign"} else note)
-        separator, end = self.t("punctuation.separator"), self.t("punctuation.end")
-        note = separator.join([f"{source.label} {text}".strip(), *flags])
-        return f'<p class="bench-provenance" data-search-exclude=""><small>{note}{end}</small></p>'
+            parts.append(f"**{note}**" if flag in {"stale", "foreign"} else note)
+        note = self.t("punctuation.separator").join(parts) + self.t("punctuation.end")
+        return f'<p class="bench-provenance" data-search-exclude=""><small>{note}</small></p>'
 
     def case(self, name: str, sets: list[ResultSet], variants: tuple[str, ...] | None) -> str:
-        """Everything a ``<!-- bench: NAME -->`` marker becomes, for every machine and device."""
+        """What a ``<!-- bench: NAME -->`` marker becomes, for every machine and device."""
         if not sets:
             return f'!!! warning ""\n    {self.t("bench.not_measured")}'
         sources = sources_of(sets, name)
-        if not sources:
-            known = ", ".join(sets[0].results["cases"])
-            raise KeyError(f"unknown benchmark case {name!r}; known: {known}")
-        blocks = [self.table(sources, name, variants)]
-        for src in sources:
-            data = CaseData.of(src.result_set.results, name, src.device).shown(variants)
-            blocks.append(self.chart(data))
-            blocks += [self.line_chart(data, spec) for spec in data.charts]
-            blocks.append(self.provenance(src))
+        per_source = [(s, CaseData.of(s[1].results, name, s[2], variants)) for s in sources]
+        blocks = [self.table(per_source)]
+        for source, data in per_source:
+            blocks += [*self.charts(data), self.provenance(source)]
         # Figures are looked up on the page, not searched for: they stay out of the search index.
         body = "\n\n".join(b for b in blocks if b)
         return f'<div class="bench-output" data-search-exclude="" markdown>\n\n{body}\n\n</div>'
+
+
+def render_claims(markdown: str, shown: Shown, renderer: Renderer, page: str) -> str:
+    """Replace a page's claims with their figures from this build's own results; errors name
+    the page. A figure this machine could not measure is labelled as its table labels it;
+    a stale result (which only ``mkdocs serve`` shows) is not checked."""
+    own = shown.own.results if shown.own is not None else None
+    stale = shown.lenient and shown.own is not None and shown.own.stale
+
+    def replace_claim(match: re.Match[str]) -> str:
+        if own is None:
+            return "—"
+        path, op, value = match["path"], match["op"], match["value"]
+        case, row, variant, name = path.split(".")
+        try:
+            data = CaseData.of(own, case, "cpu")
+            measured = data.metric(row, variant, name)
+            if op is not None and not OPERATORS[op](measured, float(value)):
+                found = f"the measurement: {measured:.3g}"
+                raise ClaimContradicted(f"claim '{path} {op} {value}' is contradicted by {found}")
+            return format_value(measured, data.unit(name))
+        except Unsupported as why:
+            return renderer.t("bench.unsupported", error=str(why))
+        except (ClaimContradicted, KeyError) as error:
+            if stale:
+                return "?"
+            raise ClaimContradicted(f"{page}: {error}") from error
+
+    return CLAIM.sub(replace_claim, markdown)
+
+
+def render_markers(markdown: str, shown: Shown, renderer: Renderer, page: str) -> str:
+    """Replace a page's markers with their tables and charts; errors name the page."""
+
+    def replace_marker(match: re.Match[str]) -> str:
+        variants = tuple(match["variants"].split(",")) if match["variants"] else None
+        try:
+            # Blank lines around: the block must not merge with the paragraphs next to it.
+            sets = [shown.own, *shown.others] if shown.own else shown.others
+            return "\n" + renderer.case(match["case"], sets, variants) + "\n"
+        except KeyError as error:
+            raise ClaimContradicted(f"{page}: {error.args[0]}") from error
+
+    return MARKER.sub(replace_marker, markdown)
+
+
+def render_page(markdown: str, shown: Shown, renderer: Renderer, page: str) -> str:
+    return render_claims(render_markers(markdown, shown, renderer, page), shown, renderer, page)

@@ -1,15 +1,10 @@
-"""Running the benchmark suite: fresh processes, provenance, a cache, and results from elsewhere.
-
-A run measures every registered case on every device present, each case in fresh processes
-spread over the whole run, and writes one JSON file: the rows, what each case is (baseline,
-metrics), how long each case took, and where, when and with what it was measured. Results are
-cached under ``.cache/bench/`` keyed by the measured code and the environment, so a page edit or
-``mkdocs serve`` never measures again.
+"""Measuring every case on every device in fresh processes, into one JSON file cached by the
+measured code and the environment; and choosing what a build shows (``DYNDOCS_BENCH``, and
+``benchmarks/machines/*.json``). Nothing here imports torch or the cases until it measures.
 
 Examples:
-    >>> from sitebuild.bench.suite import schedule
-    >>> schedule({"a": 3, "compile": 1}, ["cpu"], quick=False)
-    [('a', 'cpu'), ('compile', 'cpu'), ('a', 'cpu'), ('a', 'cpu')]
+    >>> schedule({"a": 3, "compile": 1}, ["cpu"], quick=False)[:3]
+    [('a', 'cpu'), ('compile', 'cpu'), ('a', 'cpu')]
 """
 
 from __future__ import annotations
@@ -30,28 +25,26 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from sitebuild.bench.registry import CASES, Row, combine_rows
+from sitebuild.bench.registry import Row, cases, combine_rows
 from sitebuild.runs.cachefiles import kept
 from sitebuild.runs.zygote import JobTimedOut, ZygotePool
 
-FORMAT = 3
-"""Version of the results file: 3 added each row's speed-up measured in pairs of blocks."""
-PEAK = "peak"
-"""The case that measures the machine's ceiling: run first, and every rate is a share of it."""
-MEASURED_CODE = ("registry.py", "timing.py", "worker.py", "cases")
-"""The benchmark's own files whose change means new figures; rendering is not among them."""
+FORMAT = 3  # of the results file: 3 added the paired speed-ups
+PEAK = "peak"  # the case run first, whose rate the provenance gives
+MEASURED_CODE = ("registry.py", "timing.py", "worker.py", "cases")  # not the rendering
+MODES = ("full", "recorded", "quick", "off")
+
+
+class BenchmarkFailed(Exception):
+    """A case crashed or timed out; the message names it and carries its error."""
 
 
 def code_of(source: str) -> str:
-    r"""What of a module's ``source`` can change a measurement: its syntax tree, without the
-    docstrings and comments, so that editing the API reference's words keeps the figures.
+    r"""A module's syntax tree without docstrings and comments: what can change a measurement.
 
     Examples:
-        >>> old = "def f():\n    'Old words.'\n    return 1  # why"
-        >>> code_of(old) == code_of("def f():\n    'New words.'\n    return 1")
+        >>> code_of("def f():\n    'Why.'\n    return 1  # why") == code_of("def f(): return 1")
         True
-        >>> code_of("x = 1") == code_of("x = 2")
-        False
     """
     tree = ast.parse(source)
     for node in ast.walk(tree):
@@ -65,31 +58,19 @@ def code_of(source: str) -> str:
 
 @lru_cache(maxsize=256)
 def _code_of_file(path: Path, mtime_ns: int, size: int) -> str:
-    """:func:`code_of` a file, remembered per file version: a build asks once per language, and
-    ``mkdocs serve`` once per language on every rebuild."""
+    """Per file version: a build asks once per language, ``mkdocs serve`` on every rebuild."""
     return code_of(path.read_text(encoding="utf-8"))
-
-
-class BenchmarkFailed(Exception):
-    """A case crashed or timed out; the message names it and carries its error."""
-
-
-def cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
 
 
 def host() -> dict[str, str]:
     """Where results are being looked at, without importing torch."""
+    cpuinfo = Path("/proc/cpuinfo")
+    lines = cpuinfo.read_text().splitlines() if cpuinfo.exists() else []
+    models = [line.split(":", 1)[1].strip() for line in lines if line.startswith("model name")]
     return {
         "torch": importlib.metadata.version("torch"),
         "python": platform.python_version(),
-        "cpu": cpu_model(),
+        "cpu": models[0] if models else platform.processor() or platform.machine(),
         "machine": os.environ.get("DYNDOCS_MACHINE", platform.node()),
     }
 
@@ -98,9 +79,8 @@ def gpu_name() -> str | None:
     """The first NVIDIA GPU's name, asked of ``nvidia-smi`` (torch is slow to import)."""
     if shutil.which("nvidia-smi") is None:
         return None
-    done = subprocess.run(
-        ["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"], capture_output=True, text=True
-    )
+    query = ["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"]
+    done = subprocess.run(query, capture_output=True, text=True)
     names = done.stdout.strip().splitlines() if done.returncode == 0 else []
     return names[0].strip() if names else None
 
@@ -108,52 +88,43 @@ def gpu_name() -> str | None:
 def schedule(
     processes: dict[str, int], devices: list[str], *, quick: bool
 ) -> list[tuple[str, str]]:
-    """The order of a run's processes: every case once, then every case again, and so on.
-
-    A case's processes are spread over the whole run rather than run back to back, so a burst of
-    load on a shared machine reaches at most one of them, and their median drops it.
-    """
-    most = 1 if quick else max(processes.values(), default=1)
-    return [
-        (name, device)
-        for index in range(most)
-        for device in devices
-        for name, count in processes.items()
-        if index < (1 if quick else count)
-    ]
-
-
-def peak_gflops(combined: dict[tuple[str, str], list[Row]]) -> dict[str, float]:
-    """The peak GFLOP/s the ``peak`` case measured, per device."""
-    return {
-        device: float(row.metrics["gflops"])
-        for (name, device), rows in combined.items()
-        if name == PEAK
-        for row in rows
-        if "gflops" in row.metrics
-    }
+    """Every case once, then every case again, and so on: a burst of load on a shared machine
+    reaches at most one of a case's processes, and their median drops it."""
+    counts = {name: 1 if quick else count for name, count in processes.items()}
+    rounds = range(max(counts.values(), default=1))
+    return [(n, d) for i in rounds for d in devices for n, c in counts.items() if i < c]
 
 
 @dataclass
 class Suite:
-    """The benchmark suite of one repository.
-
-    Args:
-        root: The repository root: the benchmark code is ``sitebuild/bench`` below it, and the
-            models it measures are found from the cases' imports.
-        cache_dir: Where measured runs are cached.
-        timeout_s: How long one process may take before the run fails, naming its case.
-    """
+    """The benchmarks of the repository at ``root``, their runs cached in ``cache_dir``;
+    ``serving`` (``mkdocs serve``) never measures."""
 
     root: Path
     cache_dir: Path
     timeout_s: float = 600
     zygotes: ZygotePool = field(default_factory=lambda: ZygotePool(size=1))
+    serving: bool = False
 
-    @property
-    def cases(self) -> list[str]:
-        """Every registered case, the peak first (importing them imports torch)."""
-        return sorted(CASES.names(), key=lambda name: name != PEAK)
+    def shown(self) -> Shown:
+        """This build's own results (if any) and other machines', each labelled."""
+        mode = os.environ.get("DYNDOCS_BENCH", "full")
+        if mode not in MODES:
+            raise ValueError(f"DYNDOCS_BENCH={mode!r}: expected one of {', '.join(MODES)}")
+        version = self.code_version()
+        machines = sorted((self.root / "benchmarks" / "machines").glob("*.json"))
+        others = [classify(read(p), version) for p in machines]
+        own = None
+        if mode == "recorded" or (self.serving and mode != "quick"):
+            cached = self.latest_cached() if self.serving else None
+            if cached is not None and cached.get("format") == FORMAT:
+                own = classify(cached, version)
+            else:
+                recorded = read(self.root / "benchmarks" / "recorded.json")
+                own = classify(recorded, version, recorded=True)
+        elif mode != "off":  # measured once per key, then read from the cache
+            own = classify(self.load_or_measure(quick=mode == "quick", progress=True), version)
+        return Shown(own, others, lenient=self.serving)
 
     def code_version(self) -> str:
         """Digest of the measuring code and of the readers' package modules the cases import."""
@@ -166,19 +137,16 @@ class Suite:
             if p.relative_to(bench).as_posix().startswith(MEASURED_CODE)
         )
         sources = "\n".join(p.read_text(encoding="utf-8") for p in files)
-        models = CodeRunner(self.root, self.cache_dir).dependencies(sources)
         digest = hashlib.sha256()
-        for path in [*files, *models]:
+        for path in [*files, *CodeRunner(self.root, self.cache_dir).dependencies(sources)]:
             digest.update(path.relative_to(self.root).as_posix().encode())
             stat = path.stat()
             digest.update(_code_of_file(path, stat.st_mtime_ns, stat.st_size).encode())
         return digest.hexdigest()[:12]
 
     def environment(self) -> dict[str, Any]:
-        import torch
-
-        gpu = torch.cuda.get_device_name(0) if torch.cuda.is_available() else None
-        return {**host(), "gpu": gpu, "threads": 1}
+        """Where results are measured; it imports no torch, so a cached build stays quick."""
+        return {**host(), "gpu": gpu_name(), "threads": 1}
 
     def devices(self) -> list[str]:
         import torch
@@ -186,93 +154,67 @@ class Suite:
         return ["cpu", "cuda"] if torch.cuda.is_available() else ["cpu"]
 
     def cache_key(self, *, quick: bool) -> str:
-        """The key of this machine's results; it imports no torch, so a cached build stays quick."""
-        stable = {**{k: v for k, v in host().items() if k != "machine"}, "gpu": gpu_name()}
+        """The key of this machine's results, whatever its name."""
+        stable = {k: v for k, v in self.environment().items() if k != "machine"}
         raw = json.dumps([self.code_version(), stable, quick], sort_keys=True).encode()
         return hashlib.sha256(raw).hexdigest()[:16]
 
     def run_process(self, name: str, device: str, *, quick: bool) -> tuple[list[Row], float]:
-        """Run one case once, in a fresh process; return its rows and how long it took.
-
-        The process is forked from a zygote that has imported torch and nothing else
-        (:mod:`sitebuild.runs.zygote`), so no case inherits another's compiled code or allocator
-        state.
-        """
-        start_env = {
-            # Kept between runs: the first Inductor compile in a cold cache costs seconds.
-            "TORCHINDUCTOR_CACHE_DIR": str(self.cache_dir.parent / "inductor"),
-            "OMP_NUM_THREADS": "1",
-        }
+        """Run a case once in a process forked from a zygote that imported torch and nothing
+        else; return its rows and how long it took."""
+        inductor = str(self.cache_dir.parent / "inductor")  # kept: a cold first compile is slow
+        env = {"TORCHINDUCTOR_CACHE_DIR": inductor, "OMP_NUM_THREADS": "1"}
         argv = ["-m", "sitebuild.bench.worker", name, device, *(["--quick"] if quick else [])]
         started = time.perf_counter()
+        where = f"benchmark {name!r} on {device}"
         try:
             status, stdout, stderr = self.zygotes.run(
-                argv, cwd=self.root, start_env=start_env, timeout_s=self.timeout_s
+                argv, cwd=self.root, start_env=env, timeout_s=self.timeout_s
             )
         except JobTimedOut as error:
-            raise BenchmarkFailed(
-                f"benchmark {name!r} on {device} timed out after {self.timeout_s} s"
-            ) from error
+            raise BenchmarkFailed(f"{where} timed out after {self.timeout_s} s") from error
         if status != 0:
-            raise BenchmarkFailed(
-                f"benchmark {name!r} on {device} failed:\n{stderr.strip()[-3000:]}"
-            )
-        payload = json.loads(stdout.strip().splitlines()[-1])
-        rows = [Row.from_json(r) for r in payload["rows"]]
+            raise BenchmarkFailed(f"{where} failed:\n{stderr.strip()[-3000:]}")
+        rows = [Row(**r) for r in json.loads(stdout.strip().splitlines()[-1])["rows"]]
         return rows, time.perf_counter() - started
-
-    def run_case(self, name: str, device: str, *, quick: bool) -> list[Row]:
-        """Run one case in its fresh processes, back to back (for tests; a run spreads them)."""
-        spec = CASES[name]
-        count = 1 if quick else spec.processes
-        return combine_rows(
-            [self.run_process(name, device, quick=quick)[0] for _ in range(count)], spec.metrics
-        )
 
     def measure(self, *, quick: bool, progress: bool = False) -> dict[str, Any]:
         """Run every case on every device present; return the results with provenance."""
         from tqdm import tqdm
 
-        present = self.devices()
-        processes = {name: CASES[name].processes for name in self.cases}
-        jobs = schedule(processes, present, quick=quick)
+        present, specs = self.devices(), cases()
+        names = sorted(specs, key=lambda name: name != PEAK)
         runs: dict[tuple[str, str], list[list[Row]]] = {}
-        seconds: dict[str, float] = {}
+        seconds = dict.fromkeys(names, 0.0)
         started = dt.datetime.now(dt.UTC)
-        bar = tqdm(
-            jobs, desc="benchmarks", unit="process", disable=not (progress and sys.stderr.isatty())
-        )
+        jobs = schedule({n: specs[n].processes for n in names}, present, quick=quick)
+        bar = tqdm(jobs, desc="benchmarks", disable=not (progress and sys.stderr.isatty()))
         for name, device in bar:
             bar.set_postfix_str(f"{name} on {device}")
             rows, took = self.run_process(name, device, quick=quick)
             runs.setdefault((name, device), []).append(rows)
-            seconds[name] = seconds.get(name, 0.0) + took
-        combined = {
-            (name, device): combine_rows(runs[(name, device)], CASES[name].metrics)
-            for name, device in runs
-        }
-        cases = {
-            name: {
-                **CASES[name].describe(),
-                "seconds": round(seconds[name], 1),
-                "devices": {
-                    device: [r.to_json() for r in combined[(name, device)]] for device in present
-                },
-            }
-            for name in self.cases
-        }
+            seconds[name] += took
+        combined = {key: combine_rows(rows, specs[key[0]].metrics) for key, rows in runs.items()}
+        peak = {device: combined[(PEAK, device)][0].metrics["gflops"] for device in present}
         return {
             "format": FORMAT,
             "provenance": {
                 **self.environment(),
-                "peak_gflops": peak_gflops(combined),
+                "peak_gflops": peak,
                 "date": started.isoformat(timespec="seconds"),
                 "code_version": self.code_version(),
                 "quick": quick,
                 "key": self.cache_key(quick=quick),
                 "duration_s": round((dt.datetime.now(dt.UTC) - started).total_seconds(), 1),
             },
-            "cases": cases,
+            "cases": {
+                name: {
+                    **specs[name].describe(),
+                    "seconds": round(seconds[name], 1),
+                    "devices": {d: [r.to_json() for r in combined[(name, d)]] for d in present},
+                }
+                for name in names
+            },
         }
 
     def load_or_measure(
@@ -292,3 +234,39 @@ class Suite:
         """The most recent cached run of this machine, whatever its key (it may be stale)."""
         found = sorted(self.cache_dir.glob("*.json"), key=lambda p: p.stat().st_mtime)
         return json.loads(found[-1].read_text(encoding="utf-8")) if found else None
+
+
+@dataclass
+class ResultSet:
+    """One machine's results and how far to trust them."""
+
+    results: dict[str, Any]
+    stale: bool = False
+    foreign: bool = False
+    recorded: bool = False
+
+
+@dataclass
+class Shown:
+    """What a build shows: its own results, which claims are checked against, and others'.
+    Under ``mkdocs serve`` (``lenient``) a stale result's contradicted claims show "?"."""
+
+    own: ResultSet | None
+    others: list[ResultSet]
+    lenient: bool = False
+
+
+def classify(results: dict[str, Any], code_version: str, *, recorded: bool = False) -> ResultSet:
+    """Label ``results`` stale (other benchmark code or torch) or foreign (another machine)."""
+    here, prov = host(), results["provenance"]
+    stale = prov.get("code_version") != code_version or prov.get("torch") != here["torch"]
+    foreign = prov.get("cpu") != here["cpu"] or prov.get("machine") != here["machine"]
+    return ResultSet(results, stale=stale, foreign=foreign, recorded=recorded)
+
+
+def read(path: Path) -> dict[str, Any]:
+    """A results file; one in another format fails, naming the file."""
+    results: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    if results.get("format") != FORMAT:
+        raise ValueError(f"{path}: results format {results.get('format')}, expected {FORMAT}")
+    return results

@@ -33,8 +33,7 @@ from typing import Any
 
 from dyndocs.graph import draw as draw_module
 from dyndocs.graph.draw import GraphvizMissing, html_of, layout, tidy, to_dot
-from dyndocs.graph.model import Graph
-from sitebuild.bench.formats import format_bytes
+from dyndocs.graph.model import Graph, format_bytes
 from sitebuild.languages.strings import Strings
 from sitebuild.runs import cachefiles
 from sitebuild.runs.runner import CodeRunner, RunFailed

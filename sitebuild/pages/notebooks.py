@@ -31,7 +31,7 @@ from urllib.parse import urljoin
 import nbformat
 from nbformat import NotebookNode
 
-from sitebuild.bench.claims import MARKER
+from sitebuild.bench.render import MARKER
 from sitebuild.pages.comments import translate
 from sitebuild.pages.figures import DIRECTIVE, Figures
 from sitebuild.runs.runner import CodeRunner, RunFailed

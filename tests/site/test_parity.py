@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild.bench.claims import CLAIM, MARKER
+from sitebuild.bench.render import CLAIM, MARKER
 from sitebuild.languages.builds import missing_pages
 from sitebuild.pages.figures import signature as figure_signature
 from sitebuild.pages.includes import include_targets

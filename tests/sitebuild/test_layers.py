@@ -9,7 +9,7 @@ import sys
 def test_rendering_and_claims_import_neither_torch_nor_the_cases() -> None:
     code = (
         "import sys\n"
-        "import sitebuild.bench.claims, sitebuild.bench.render, sitebuild.bench.results\n"
+        "import sitebuild.bench.render, sitebuild.bench.suite\n"
         "import sitebuild.plugin, sitebuild.languages.strings, sitebuild.languages.glossary\n"
         "import sitebuild.languages.builds\n"
         "cases = 'sitebuild.bench.cases'\n"

@@ -1,16 +1,5 @@
-"""The C++ reference: the same models written against libtorch, built with ``load_inline``.
-
-The tiny MLP, the RNN-cell loop of ``DynamicRNN`` and one multiplication repeated in a loop are
-written in C++ with the same weights, and called once per timed call. ``load_inline`` compiles them
-with the machine's C++ compiler and the ``ninja`` wheel, against the torch wheel's own headers;
-the build is kept in ``.cache/cpp/`` by the source's digest and the torch version, so only the
-first run pays for it.
-
-``load_inline`` guards a build folder with a ``lock`` file that only the process that made it
-removes: a build or test stopped while it held it (Ctrl-C, a killed CI job) left every later run
-waiting forever. Each run therefore holds an ``flock`` on the folder first, which the system
-releases when a process ends; holding it, a ``lock`` file left behind is known to be stale.
-"""
+"""The C++ reference: the tiny MLP, ``DynamicRNN``'s loop and a repeated multiplication against
+libtorch, compiled by ``load_inline`` into ``.cache/cpp/`` (by source and torch version)."""
 
 from __future__ import annotations
 
@@ -25,10 +14,8 @@ from types import ModuleType
 import torch
 
 SOURCE = r"""
-// The headers these functions use, not <torch/extension.h>, which load_inline would add: that one
-// brings every ATen operation and the C++ frontend's modules and optimisers. pybind11 with ATen's
-// tensor casters, torch::wrap_pybind_function for the generated bindings, and one header per
-// operation: 40 s -> 25 s of compiler time on 2 cores (<torch/python.h> and <torch/types.h>: 40 s).
+// The headers these functions use, not <torch/extension.h>, which brings all of ATen and the C++
+// frontend into the compile: pybind11 with ATen's casters, the bindings' wrapper, one per op.
 #include <torch/csrc/Exceptions.h>
 #include <torch/csrc/utils/pybind.h>
 #include <ATen/ops/add.h>
@@ -83,10 +70,11 @@ at::Tensor mul_repeated(at::Tensor a, at::Tensor b, int64_t times) {
 }
 """
 FUNCTIONS = ["mlp_forward", "rnn_forward", "mul_repeated"]
+CACHE = Path(".cache", "cpp")  # in the repository the worker runs in
 
 
 class NoCompiler(RuntimeError):
-    """No C++ compiler on this machine: the C++ column says so instead of a figure."""
+    """No C++ compiler here: the C++ column says so instead of a figure."""
 
 
 def compiler() -> str | None:
@@ -94,28 +82,25 @@ def compiler() -> str | None:
 
 
 @lru_cache(maxsize=1)
-def extension(cache: Path) -> ModuleType:
-    """The compiled extension, built on first use and kept under ``cache``.
-
-    Raises:
-        NoCompiler: There is no C++ compiler to build it with.
-    """
+def extension() -> ModuleType:
+    """The compiled extension, built on first use and kept in :data:`CACHE`; NoCompiler if none."""
     if compiler() is None:
         raise NoCompiler("no C++ compiler")
     if shutil.which("ninja") is None:
-        # load_inline runs `ninja` from PATH; the pip package's binary is in the venv, which a
-        # build started as `.venv/bin/python -m ...` does not put on PATH.
+        # load_inline runs `ninja` from PATH, which `.venv/bin/python -m ...` leaves without it.
         import ninja
 
         os.environ["PATH"] = ninja.BIN_DIR + os.pathsep + os.environ.get("PATH", "")
     from torch.utils.cpp_extension import load_inline
 
     digest = hashlib.sha256(f"{SOURCE}{torch.__version__}".encode()).hexdigest()[:12]
-    build = cache / digest
+    build = CACHE.resolve() / digest
     build.mkdir(parents=True, exist_ok=True)
+    # load_inline's `lock` file outlives a run stopped mid-build and then blocks every later one;
+    # an flock, which the system releases with its process, makes such a file known to be stale.
     with open(build / "build.flock", "w") as held:
-        fcntl.flock(held, fcntl.LOCK_EX)  # no other run builds or loads here until this one ends
-        (build / "lock").unlink(missing_ok=True)  # so a baton load_inline left behind is stale
+        fcntl.flock(held, fcntl.LOCK_EX)
+        (build / "lock").unlink(missing_ok=True)
         return load_inline(
             name=f"dyndocs_reference_{digest}",
             cpp_sources=[SOURCE],
@@ -125,8 +110,3 @@ def extension(cache: Path) -> ModuleType:
             no_implicit_headers=True,
             verbose=False,
         )
-
-
-def cache_dir() -> Path:
-    """``.cache/cpp`` of the repository the worker runs in."""
-    return Path(os.environ.get("DYNDOCS_CPP_CACHE", Path.cwd() / ".cache" / "cpp"))

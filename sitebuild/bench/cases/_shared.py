@@ -1,9 +1,10 @@
-"""Models and settings that several cases share."""
+"""Models, counters and settings that several cases share."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import torch
 from torch import nn
@@ -11,16 +12,14 @@ from torch import nn
 from dyndocs.models.recurrent import DynamicRNN
 from sitebuild.bench.timing import Timing
 
-# Timed as one call a round, the product of side 512 ran at the rate of the same product timed in
-# longer blocks (a ratio of 1.00, with the wide MLP's blocks beside it too): no share is biased.
 CEILING_SIDES = {"cpu": 512, "cuda": 4096}
-"""The side of the peak's square matrices. At one CPU thread, products of side 512 and 1024 ran
-at the same rate here (67.3 and 66.6 GFLOP/s, paired), and one of side 512 takes 4 ms, short
-enough to take a turn in every round. On a GPU, smaller products leave most of it idle."""
+"""The side of the peak's square matrices: at one CPU thread, sides 512 and 1024 ran at the same
+rate (67.3 and 66.6 GFLOP/s, paired), and 512 is short enough for a turn in every round; on a
+GPU, smaller products leave most of it idle."""
 
 
 def window(quick: bool) -> float:
-    """Total timing per variant, split over the interleaved rounds."""
+    """Total timing per variant, split over the rounds."""
     return 0.05 if quick else 0.6
 
 
@@ -30,24 +29,27 @@ def sweep_window(quick: bool) -> float:
 
 
 def agreement_atol(device: torch.device) -> float:
-    """How close two strategies' results must be to count as the same.
-
-    On an Ampere or newer GPU, cuDNN may run float32 RNNs in TF32 (PyTorch allows it by default),
-    which rounds at about 1e-3; a real mistake such as reading padding instead of the last step is
-    off by tenths.
-    """
+    """On a GPU, cuDNN may run float32 RNNs in TF32 (about 1e-3); a real mistake, such as
+    reading padding instead of the last step, is off by tenths."""
     return 1e-5 if device.type == "cpu" else 1e-2
+
+
+def under_no_grad(fn: Callable[..., Any], *args: Any) -> Callable[[], object]:
+    """A call of ``fn(*args)`` under ``no_grad``, to time."""
+
+    def call() -> object:
+        with torch.no_grad():
+            return fn(*args)
+
+    return call
 
 
 def mlp(width: int, depth: int = 2, features: int = 16, classes: int = 4) -> nn.Module:
     """An MLP with ``depth`` hidden layers of ``width`` units."""
     layers: list[nn.Module] = []
-    size = features
-    for _ in range(depth):
+    for size in [features] + [width] * (depth - 1):
         layers += [nn.Linear(size, width), nn.ReLU()]
-        size = width
-    layers.append(nn.Linear(size, classes))
-    return nn.Sequential(*layers)
+    return nn.Sequential(*layers, nn.Linear(width, classes))
 
 
 class RNNCellStack(nn.Module):
@@ -73,33 +75,25 @@ def models(device: torch.device) -> dict[str, tuple[nn.Module, torch.Tensor]]:
 
 
 def flops_of(fn: Callable[[], object]) -> int:
-    """Floating-point operations of one call of ``fn``, counted by ``FlopCounterMode``.
-
-    It counts matrix multiplications and convolutions (elementwise work is left out), so a case
-    of elementwise operations has no FLOP figure.
-    """
+    """Floating-point operations of one call, by ``FlopCounterMode``: matrix products and
+    convolutions only, so a case of elementwise operations has no FLOP figure."""
     from torch.utils.flop_counter import FlopCounterMode
 
-    counter = FlopCounterMode(display=False)
-    with counter:
+    with FlopCounterMode(display=False) as counter:
         fn()
     return int(counter.get_total_flops())
 
 
 def ops_of(fn: Callable[[], object]) -> int:
-    """ATen operations one call of ``fn`` sends through the dispatcher, counted by a
-    ``TorchDispatchMode``.
+    """ATen operations one call sends through the dispatcher, by a ``TorchDispatchMode``.
 
-    The mode sits below autograd, so it counts the operations that run, whoever calls them: eager
-    Python, a TorchScript graph or libtorch C++ code. An operation a trace dropped as dead code is
-    not counted. Not for ``torch.compile``d calls: their fused kernels do not go through it.
+    The mode sits below autograd, so it counts what runs, from eager Python, a TorchScript graph
+    or C++ alike; not ``torch.compile``d calls, whose fused kernels bypass it.
     """
     from torch.utils._python_dispatch import TorchDispatchMode
 
     class Counted(TorchDispatchMode):
-        def __init__(self) -> None:
-            super().__init__()
-            self.ops = 0
+        ops = 0
 
         def __torch_dispatch__(self, func, types, args=(), kwargs=None):  # type: ignore[no-untyped-def]
             self.ops += 1
@@ -110,51 +104,29 @@ def ops_of(fn: Callable[[], object]) -> int:
     return counted.ops
 
 
-def gflops(flops: int, seconds: float) -> float:
-    """Achieved GFLOP/s: ``flops`` done in ``seconds``."""
-    return flops / seconds / 1e9
-
-
 @dataclass(frozen=True)
 class Ceiling:
-    """The machine's peak: a square ``torch.mm`` at one thread, on one device.
-
-    The ``peak`` case times it alone for the provenance; every case that does real arithmetic
-    times it beside its variants (``measure_many(..., ceiling=top.call)``), so that each share of
-    the peak is measured against the machine as fast as it was then.
-    """
+    """The machine's peak: a square ``torch.mm`` at one thread. The ``peak`` case times it alone;
+    a case that does arithmetic times it beside its variants (``measure_many(...,
+    ceiling=top.call)``), so each share is of the machine as fast as it was then."""
 
     call: Callable[[], object]
     side: int
     flops: int
 
     def rate(self, flops: int, timing: Timing) -> dict[str, float]:
-        """``gflops`` and ``peak_share`` of ``timing``, of a call doing ``flops``.
-
-        Raises:
-            ValueError: ``timing`` was not measured beside this ceiling.
-        """
+        """``gflops`` and ``peak_share`` of ``timing``, of a call doing ``flops``."""
         if timing.ceiling_ratio is None:
             raise ValueError("a share of the peak needs measure_many(..., ceiling=Ceiling.call)")
-        return {
-            "gflops": gflops(flops, timing.median_s),
-            "peak_share": flops / self.flops * timing.ceiling_ratio,
-        }
+        share = flops / self.flops * timing.ceiling_ratio
+        return {"gflops": flops / timing.median_s / 1e9, "peak_share": share}
 
 
 def ceiling(device: torch.device) -> Ceiling:
-    """The peak's product on ``device``. A quick run keeps its size: a product of side 128, timed
-    as one call a round, ran at 54 to 66 % of its rate in longer blocks, and every share grew.
-
-    Its matrices come from a generator of their own, so a case's random inputs are the same
-    with it as without it.
-    """
+    """The peak's product on ``device``, its matrices from a generator of their own, so that a
+    case's random inputs do not change. A quick run keeps the size: a product of side 128, one
+    call a round, ran at 54 to 66 % of its rate in longer blocks."""
     side = CEILING_SIDES[device.type]
     generator = torch.Generator().manual_seed(0)
-    a = torch.randn(side, side, generator=generator).to(device)
-    b = torch.randn(side, side, generator=generator).to(device)
-
-    def product() -> object:
-        return torch.mm(a, b)
-
-    return Ceiling(product, side, flops_of(product))
+    a, b = (torch.randn(side, side, generator=generator).to(device) for _ in range(2))
+    return Ceiling(lambda: torch.mm(a, b), side, flops_of(lambda: torch.mm(a, b)))

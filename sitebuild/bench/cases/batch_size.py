@@ -1,16 +1,11 @@
-"""Time per sample against batch size, from 1 to 256, for inference under ``no_grad``.
-
-A sweep rather than a comparison: the variants are the two MLPs, each row one batch size, and
-``per_sample_s`` is a call's time divided by its batch.
-"""
+"""Time per sample against batch size, from 1 to 256, for inference under ``no_grad``: a sweep,
+whose variants are the two MLPs and whose ``per_sample_s`` is a call's time over its batch."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import torch
 
-from sitebuild.bench.cases._shared import ceiling, flops_of, mlp, sweep_window
+from sitebuild.bench.cases._shared import ceiling, flops_of, mlp, sweep_window, under_no_grad
 from sitebuild.bench.registry import ARITHMETIC, LineChart, Metric, Row, case
 from sitebuild.bench.timing import measure_many
 
@@ -29,28 +24,19 @@ BATCHES = (1, 4, 16, 64, 256)
 def batch_size(quick: bool, device: torch.device) -> list[Row]:
     torch.manual_seed(0)
     setups = {"tiny_mlp": (mlp(32), 16), "wide_mlp": (mlp(1024, features=1024), 1024)}
-    models = {name: model.to(device).eval() for name, (model, _) in setups.items()}
     rows = []
     top = ceiling(device)
     for batch in BATCHES:
-        calls: dict[str, Callable[[], object]] = {}
-        for name, (_, features) in setups.items():
-            x = torch.randn(batch, features, device=device)
-
-            def call(model: torch.nn.Module = models[name], x: torch.Tensor = x) -> object:
-                with torch.no_grad():
-                    return model(x)
-
-            calls[name] = call
+        calls = {
+            name: under_no_grad(
+                model.to(device).eval(), torch.randn(batch, features, device=device)
+            )
+            for name, (model, features) in setups.items()
+        }
         timed = measure_many(calls, min_run_time=sweep_window(quick), ceiling=top.call)
-        for name, timing in timed.items():
+        for name, t in timed.items():
+            rate = top.rate(flops_of(calls[name]), t)
             rows.append(
-                timing.row(
-                    f"B={batch}",
-                    name,
-                    batch=batch,
-                    per_sample_s=timing.median_s / batch,
-                    **top.rate(flops_of(calls[name]), timing),
-                )
+                t.row(f"B={batch}", name, batch=batch, per_sample_s=t.median_s / batch, **rate)
             )
     return rows

@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import torch
 
-from sitebuild.bench.cases._shared import agreement_atol, ceiling, flops_of, mlp, window
+from sitebuild.bench.cases._shared import (
+    agreement_atol,
+    ceiling,
+    flops_of,
+    mlp,
+    under_no_grad,
+    window,
+)
 from sitebuild.bench.registry import ARITHMETIC, Metric, Row, case
 from sitebuild.bench.timing import measure_many
 
 
 @case(
-    baseline="loop",
-    metrics=(Metric("agree", unit="bool", combine="all", show="note"), *ARITHMETIC),
+    baseline="loop", metrics=(Metric("agree", unit="bool", combine="all", show="note"), *ARITHMETIC)
 )
 def batching(quick: bool, device: torch.device) -> list[Row]:
     rows = []
@@ -21,28 +27,16 @@ def batching(quick: bool, device: torch.device) -> list[Row]:
     for name, (model, features) in setups.items():
         model = model.to(device).eval()
         x = torch.randn(256, features, device=device)
+        calls = {
+            "loop": under_no_grad(lambda: [model(x[i : i + 1]) for i in range(len(x))]),
+            "batch": under_no_grad(model, x),
+        }
         with torch.no_grad():
-            batched = model(x)
-            looped = torch.cat([model(x[i : i + 1]) for i in range(len(x))])
-        agree = bool(torch.allclose(batched, looped, atol=agreement_atol(device)))
-
-        def loop() -> object:
-            with torch.no_grad():
-                return [model(x[i : i + 1]) for i in range(len(x))]
-
-        def batch() -> object:
-            with torch.no_grad():
-                return model(x)
-
-        timed = measure_many(
-            {"loop": loop, "batch": batch},
-            min_run_time=window(quick),
-            baseline="loop",
-            ceiling=top.call,
-        )
-        flops = flops_of(batch)  # the loop does the same multiplications, a row at a time
+            looped = torch.cat(calls["loop"]())  # type: ignore[arg-type]
+            agree = bool(torch.allclose(model(x), looped, atol=agreement_atol(device)))
+        timed = measure_many(calls, min_run_time=window(quick), baseline="loop", ceiling=top.call)
+        flops = flops_of(calls["batch"])  # the loop does the same multiplications, a row at a time
         rows += [
-            timing.row(name, variant, agree=agree, **top.rate(flops, timing))
-            for variant, timing in timed.items()
+            t.row(name, variant, agree=agree, **top.rate(flops, t)) for variant, t in timed.items()
         ]
     return rows

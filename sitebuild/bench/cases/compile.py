@@ -1,25 +1,14 @@
 """Eager vs TorchScript trace and script vs ``torch.compile``, with compile time apart.
 
-Compile time (``setup_s``) is each model's own, and a compile in empty caches:
-
-- A throwaway linear layer with a ReLU is compiled first, the way the models are, so Inductor's
-  one-time start-up in a fresh process is not charged to the first model. (A function without
-  parameters, compiled with the caches on, was a cache hit that left most of the start-up to the
-  first model.)
-- Each first call runs in Inductor's ``fresh_cache``, an empty cache folder with the in-memory
-  caches cleared, so nothing is reused from an earlier run: not the FX graph, not AOTAutograd's
-  result, and not the C++ compiler's output, which the graph cache's switch alone leaves on. Only
-  the precompiled C++ header (torch's default) lives outside that folder: the throwaway layer's
-  compile builds it when it is missing, so no model's compile time includes it.
-
-Each eager, traced and scripted row also counts the ATen operations a call runs (``ops``): a trace
-keeps only the path it saw, and drops what that path leaves unused.
+``setup_s`` is each model's own compile in empty caches: Inductor's start-up is taken by a
+throwaway layer first, and each first call runs in ``fresh_cache``, so no result of an earlier
+run is reused (but the precompiled header). Rows but compile's count the ATen operations a call
+runs (``ops``): a trace keeps only the path it saw.
 """
 
 from __future__ import annotations
 
 import time
-import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -35,40 +24,19 @@ from sitebuild.bench.cases._shared import (
     flops_of,
     models,
     ops_of,
+    under_no_grad,
     window,
 )
 from sitebuild.bench.registry import ARITHMETIC, Metric, Row, case
 from sitebuild.bench.timing import measure_many
 
-VARIANTS = ("eager", "trace", "script", "compile")
-
-
-def _warm_up_inductor(device: torch.device) -> None:
-    from torch._inductor.compile_fx import compile_fx
-    from torch._inductor.utils import fresh_cache
-
-    torch._dynamo.reset()
-    # A linear layer and a ReLU: the layer's parameters, and a kernel of Inductor's own for the
-    # ReLU, which the first C++ compile in a process checks the compiler and CPU for.
-    throwaway = nn.Sequential(nn.Linear(3, 2), nn.ReLU()).to(device)
-    with torch.no_grad(), fresh_cache():
-        torch.compile(throwaway, backend=CapturedGraphs(compiler=compile_fx))(
-            torch.ones(2, 3, device=device)
-        )
-    torch._dynamo.reset()
-
-
-def _prepare(variant: str, model: nn.Module, x: torch.Tensor, graphs: CapturedGraphs) -> Any:
-    with warnings.catch_warnings():
-        # TorchScript's deprecation and tracer warnings are the subject, not news.
-        warnings.simplefilter("ignore")
-        if variant == "eager":
-            return model
-        if variant == "trace":
-            return torch.jit.trace(model, x)
-        if variant == "script":
-            return torch.jit.script(model)
-        return torch.compile(model, backend=graphs)
+# TorchScript's deprecation and tracer warnings are the subject: the worker ignores warnings.
+PREPARE: dict[str, Callable[[nn.Module, torch.Tensor, CapturedGraphs], Any]] = {
+    "eager": lambda model, x, graphs: model,
+    "trace": lambda model, x, graphs: torch.jit.trace(model, x),
+    "script": lambda model, x, graphs: torch.jit.script(model),
+    "compile": lambda model, x, graphs: torch.compile(model, backend=graphs),
+}
 
 
 @case(
@@ -97,7 +65,13 @@ def compile(quick: bool, device: torch.device) -> list[Row]:  # noqa: A001 - the
     torch.manual_seed(0)
     mean_branch = MeanBranchNet(in_features=10, out_features=10).to(device).eval()
     cases["mean_branch"] = (mean_branch, torch.randn(4, 10, device=device))
-    _warm_up_inductor(device)
+    # Inductor's start-up, on a layer and a ReLU: parameters, and a kernel of Inductor's own,
+    # for which the first C++ compile in a process checks the compiler and the CPU.
+    throwaway = nn.Sequential(nn.Linear(3, 2), nn.ReLU()).to(device)
+    with torch.no_grad(), fresh_cache():
+        warm_up = CapturedGraphs(compiler=compile_fx)
+        torch.compile(throwaway, backend=warm_up)(torch.ones(2, 3, device=device))
+    torch._dynamo.reset()
     rows: list[Row] = []
     for name, (model, x) in cases.items():
         with torch.no_grad():  # measured for every row, not assumed
@@ -106,12 +80,12 @@ def compile(quick: bool, device: torch.device) -> list[Row]:  # noqa: A001 - the
             flops = flops_of(lambda: model(x))
         calls: dict[str, Callable[[], object]] = {}
         metrics: dict[str, dict[str, Any]] = {}
-        for variant in VARIANTS:
+        for variant, prepare in PREPARE.items():
             torch._dynamo.reset()
             graphs = CapturedGraphs(compiler=compile_fx)
             start = time.perf_counter()
             try:
-                run = _prepare(variant, model, x, graphs)
+                run = prepare(model, x, graphs)
                 with torch.no_grad(), fresh_cache():
                     first = run(x)  # torch.compile compiles here, on the first call
             except Exception as error:  # noqa: BLE001 - a model TorchScript cannot handle is a result
@@ -130,11 +104,7 @@ def compile(quick: bool, device: torch.device) -> list[Row]:  # noqa: A001 - the
                     with torch.no_grad():
                         run(other)
                     found["flip_graphs"] = len(graphs) - before
-
-            def call(run: Callable[[torch.Tensor], torch.Tensor] = run) -> object:
-                with torch.no_grad():
-                    return run(x)
-
+            call = under_no_grad(run, x)
             if variant != "compile":
                 found["ops"] = ops_of(call)
             calls[variant], metrics[variant] = call, found

@@ -1,13 +1,8 @@
-"""Eager mode and TorchScript against the same models called from C++ through libtorch.
+"""Eager mode and TorchScript against the same models, with the same weights, from C++.
 
-The C++ functions (:mod:`sitebuild.bench.cases._cpp`) take the Python models' own weights, and
-their results are checked against eager mode before anything is timed: a disagreement fails the
-run. The baseline is C++, so each speed-up is a share of C++ speed. With no C++ compiler the
-``cpp`` variant is reported as unsupported and the others are still measured.
-
-Each row also counts the ATen operations a call runs (``ops``), and each Python variant the time a
-call takes beyond C++'s (``behind_cpp_s``): a gap that stays the same from a model of a few
-operations to one of hundreds is a cost per call, not per operation.
+The C++ results must match eager mode's before anything is timed. The baseline is C++; without a
+compiler its column says so. Rows count the ATen operations a call runs (``ops``) and the time a
+Python call takes beyond C++'s (``behind_cpp_s``).
 """
 
 from __future__ import annotations
@@ -18,13 +13,14 @@ from collections.abc import Callable
 import torch
 from torch import nn
 
-from sitebuild.bench.cases._cpp import NoCompiler, cache_dir, extension
+from sitebuild.bench.cases._cpp import NoCompiler, extension
 from sitebuild.bench.cases._shared import (
     agreement_atol,
     ceiling,
     flops_of,
     models,
     ops_of,
+    under_no_grad,
     window,
 )
 from sitebuild.bench.registry import ARITHMETIC, Metric, Row, case
@@ -39,7 +35,7 @@ class CppDisagrees(AssertionError):
 
 def cpp_call(name: str, model: nn.Module, x: torch.Tensor) -> Callable[[], torch.Tensor]:
     """The C++ function for the model ``name``, bound to its weights and input."""
-    ext = extension(cache_dir())
+    ext = extension()
     if name == "tiny_mlp":
         linears = [m for m in model.modules() if isinstance(m, nn.Linear)]
         weights = [m.weight.detach() for m in linears]
@@ -62,20 +58,13 @@ def cpp_call(name: str, model: nn.Module, x: torch.Tensor) -> Callable[[], torch
 def cpp(quick: bool, device: torch.device) -> list[Row]:
     rows = []
     top = ceiling(device)
-    for name, (model, x) in models(device).items():
-        if name not in ROWS:
-            continue
+    built = models(device)
+    for name in ROWS:
+        model, x = built[name]
         with warnings.catch_warnings(), torch.no_grad():
             warnings.simplefilter("ignore")  # TorchScript's deprecation warning
             traced = torch.jit.trace(model, x)
-        forwards: dict[str, Callable[[], object]] = {}
-        for variant, fn in (("eager", model), ("trace", traced)):
-
-            def forward(fn: Callable[[torch.Tensor], torch.Tensor] = fn) -> object:
-                with torch.no_grad():
-                    return fn(x)
-
-            forwards[variant] = forward
+        forwards = {"eager": under_no_grad(model, x), "trace": under_no_grad(traced, x)}
         try:
             forwards["cpp"] = cpp_call(name, model, x)
         except NoCompiler as error:
@@ -90,11 +79,9 @@ def cpp(quick: bool, device: torch.device) -> list[Row]:
                 )
         flops = flops_of(forwards["eager"])
         ops = {variant: ops_of(forward) for variant, forward in forwards.items()}
+        baseline = "cpp" if "cpp" in forwards else None
         timed = measure_many(
-            forwards,
-            min_run_time=window(quick),
-            baseline="cpp" if "cpp" in forwards else None,
-            ceiling=top.call,
+            forwards, min_run_time=window(quick), baseline=baseline, ceiling=top.call
         )
         for variant, timing in timed.items():
             found: dict[str, float] = {"ops": ops[variant]}

@@ -1,18 +1,16 @@
-"""One multiplication across tensor sizes: recorded, under ``no_grad``, and called from C++.
-
-``no_grad`` is the baseline: the same call with nothing recorded. The C++ variant calls
-``torch::mul`` in a loop inside one C++ function (:mod:`sitebuild.bench.cases._cpp`) and reports
-the time per multiplication, which is the operation without Python around it. ``overhead_share``
-is the part of a recorded call's time that is not that operation: Python, argument parsing and
-recording the graph.
+"""One multiplication across tensor sizes: recorded, under ``no_grad`` (the baseline), and in a
+loop in C++, the operation without Python around it. ``overhead_share`` is the part of a recorded
+call that is not that operation. ``svdvals`` is recorded and not, on a 256x256 matrix.
 """
 
 from __future__ import annotations
 
+from functools import partial
+
 import torch
 
-from sitebuild.bench.cases._cpp import NoCompiler, cache_dir, extension
-from sitebuild.bench.cases._shared import sweep_window
+from sitebuild.bench.cases._cpp import NoCompiler, extension
+from sitebuild.bench.cases._shared import sweep_window, under_no_grad, window
 from sitebuild.bench.registry import LineChart, Metric, Row, case
 from sitebuild.bench.timing import measure_many, paired_ratio
 
@@ -37,41 +35,28 @@ SIZES = (1, 10, 100, 1_000, 10_000, 100_000, 1_000_000)
 )
 def graph_overhead(quick: bool, device: torch.device) -> list[Row]:
     try:
-        ext = extension(cache_dir())
+        ext = extension()
     except NoCompiler as error:
         ext, missing = None, str(error)
     rows = []
     for size in SIZES:
-        a = torch.randn(size, device=device)
-        b = torch.randn(size, device=device)
+        a, b = torch.randn(size, device=device), torch.randn(size, device=device)
         a_tracked = a.clone().requires_grad_(True)
 
         # Every variant runs the multiplication `repeats` times per call and reports the time of
         # one: a `with no_grad()` per multiplication would cost more than the recording it avoids.
         repeats = max(1, min(100, 100_000 // size))
 
-        def recorded_calls(times: int = repeats) -> object:
-            for _ in range(times):
+        def mul() -> object:
+            for _ in range(repeats):
                 out = torch.mul(a_tracked, b)
             return out
 
-        def unrecorded_calls(times: int = repeats) -> object:
-            with torch.no_grad():
-                for _ in range(times):
-                    out = torch.mul(a_tracked, b)
-            return out
-
-        calls = {"recorded": recorded_calls, "no_grad": unrecorded_calls}
+        calls = {"recorded": mul, "no_grad": under_no_grad(mul)}
         if ext is not None:
-            calls["cpp"] = lambda times=repeats: ext.mul_repeated(a, b, times)
-        timed = {
-            k: t.per_call(repeats)
-            for k, t in measure_many(
-                calls,  # type: ignore[arg-type]  # each call's one argument has a default
-                min_run_time=sweep_window(quick),
-                baseline="no_grad",
-            ).items()
-        }
+            calls["cpp"] = partial(ext.mul_repeated, a, b, repeats)
+        found = measure_many(calls, min_run_time=sweep_window(quick), baseline="no_grad")
+        timed = {k: t.per_call(repeats) for k, t in found.items()}
         row = f"n={size:,}"
         recorded, plain = timed["recorded"], timed["no_grad"]
         extra: dict[str, float] = {"overhead_s": recorded.median_s - plain.median_s}
@@ -83,4 +68,14 @@ def graph_overhead(quick: bool, device: torch.device) -> list[Row]:
             rows.append(Row(row, "cpp", unsupported=missing, metrics={"elements": size}))
         rows.append(plain.row(row, "no_grad", elements=size))
         rows.append(recorded.row(row, "recorded", elements=size, **extra))
+    # An operation whose recording costs more than bookkeeping: svdvals computes U and V too.
+    matrix = torch.randn(256, 256, device=device, requires_grad=True)
+    svd = {
+        "recorded": lambda: torch.linalg.svdvals(matrix),
+        "no_grad": under_no_grad(torch.linalg.svdvals, matrix),
+    }
+    timed = measure_many(svd, min_run_time=window(quick), baseline="no_grad")
+    overhead = timed["recorded"].median_s - timed["no_grad"].median_s
+    rows.append(timed["no_grad"].row("svdvals", "no_grad"))
+    rows.append(timed["recorded"].row("svdvals", "recorded", overhead_s=overhead))
     return rows

@@ -1,13 +1,8 @@
-"""A stacked RNN as a Python loop (``DynamicRNN``) against ``nn.RNN``, across sequence lengths.
-
-Both have the same weights and are checked to agree before anything is timed. Besides the time,
-each row counts the operation nodes autograd records for one forward pass with gradients on: the
-graph grows by the same number of nodes per time step, which ``nodes_per_step`` reports.
-"""
+"""A stacked RNN as a Python loop (``DynamicRNN``) against ``nn.RNN``, with the same weights,
+across sequence lengths; each row also counts the nodes autograd records for one forward pass,
+which grow by ``nodes_per_step`` per time step."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 import torch
 from torch import nn
@@ -19,6 +14,7 @@ from sitebuild.bench.cases._shared import (
     ceiling,
     flops_of,
     sweep_window,
+    under_no_grad,
 )
 from sitebuild.bench.registry import ARITHMETIC, LineChart, Metric, Row, case
 from sitebuild.bench.timing import measure_many
@@ -55,42 +51,26 @@ def python_rnn(quick: bool, device: torch.device) -> list[Row]:
     models = {"python_loop": loop, "nn_rnn": builtin}
     rows = []
     top = ceiling(device)
-    nodes: dict[str, dict[int, int]] = {name: {} for name in models}
+    first_nodes: dict[str, int] = {}
     for steps in LENGTHS:
         x = torch.randn(steps, 8, 16, device=device)
         with torch.no_grad():
-            agree = bool(torch.allclose(loop(x)[0], builtin(x)[0], atol=agreement_atol(device)))
-        if not agree:
+            agree = torch.allclose(loop(x)[0], builtin(x)[0], atol=agreement_atol(device))
+        if not agree:  # the table's note says they agree
             raise AssertionError(
                 f"python_rnn: DynamicRNN and nn.RNN with the same weights disagree at T={steps}"
             )
 
-        def run(model: nn.Module, x: torch.Tensor = x) -> Callable[[], object]:
-            def call() -> object:
-                with torch.no_grad():
-                    return model(x)
-
-            return call
-
-        calls = {name: run(model) for name, model in models.items()}
+        calls = {name: under_no_grad(model, x) for name, model in models.items()}
         flops = flops_of(calls["nn_rnn"])
         timed = measure_many(
             calls, min_run_time=sweep_window(quick), baseline="python_loop", ceiling=top.call
         )
         for name, timing in timed.items():
-            nodes[name][steps] = recorded_nodes(models[name], x)
-            first = LENGTHS[0]
-            growth = (
-                (nodes[name][steps] - nodes[name][first]) / (steps - first)
-                if steps > first
-                else None
-            )
-            metrics = {
-                "steps": steps,
-                "graph_nodes": nodes[name][steps],
-                **({"nodes_per_step": growth} if growth is not None else {}),
-                "agree": agree,
-                **top.rate(flops, timing),
-            }
-            rows.append(timing.row(f"T={steps}", name, **metrics))
+            nodes = recorded_nodes(models[name], x)
+            first = first_nodes.setdefault(name, nodes)
+            metrics: dict[str, float] = {"steps": steps, "graph_nodes": nodes, "agree": True}
+            if steps > LENGTHS[0]:
+                metrics["nodes_per_step"] = (nodes - first) / (steps - LENGTHS[0])
+            rows.append(timing.row(f"T={steps}", name, **metrics, **top.rate(flops, timing)))
     return rows

@@ -1,18 +1,16 @@
-"""Pad vs pack vs bucket vs loop for a batch of sequences of different lengths.
-
-Every strategy must give each sequence the final hidden state it gets alone. The GFLOP/s of
-each strategy count its own multiplications, so padding's wasted work counts as work done.
-"""
+"""Pad vs pack vs bucket vs loop for a batch of sequences of different lengths; every strategy
+must give each sequence the final hidden state it gets alone."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import torch
 from torch import nn
 from torch.nn.utils.rnn import pack_padded_sequence, pad_sequence
 
-from sitebuild.bench.cases._shared import agreement_atol, ceiling, flops_of, window
+from sitebuild.bench.cases._shared import agreement_atol, ceiling, flops_of, under_no_grad, window
 from sitebuild.bench.registry import ARITHMETIC, Metric, Row, case
 from sitebuild.bench.timing import measure_many
 
@@ -63,22 +61,16 @@ def variable_length(quick: bool, device: torch.device) -> list[Row]:
     padding_share = 1 - int(lengths.sum()) / (count * int(lengths.max()))
     rows = []
     top = ceiling(device)
+
+    def train(fn: Callable[[], torch.Tensor]) -> None:
+        rnn.zero_grad(set_to_none=True)
+        fn().sum().backward()
+
     for mode in ("inference", "training"):
-        calls: dict[str, Callable[[], object]] = {}
-        for variant, fn in strategies.items():
-            if mode == "inference":
-
-                def call(fn: Callable[[], torch.Tensor] = fn) -> object:
-                    with torch.no_grad():
-                        return fn()
-            else:
-
-                def call(fn: Callable[[], torch.Tensor] = fn) -> object:
-                    rnn.zero_grad(set_to_none=True)
-                    fn().sum().backward()
-                    return None
-
-            calls[variant] = call
+        calls: dict[str, Callable[[], object]] = {
+            variant: under_no_grad(fn) if mode == "inference" else partial(train, fn)
+            for variant, fn in strategies.items()
+        }
         timed = measure_many(calls, min_run_time=window(quick), baseline="loop", ceiling=top.call)
         for variant, timing in timed.items():
             # Each strategy's own count: padding's multiplications on padding count as work done.

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import torch
 
 from sitebuild.bench.cases._shared import ceiling, flops_of, mlp, window
@@ -15,20 +13,17 @@ from sitebuild.bench.timing import measure_many
 def zero_grad(quick: bool, device: torch.device) -> list[Row]:
     torch.manual_seed(0)
     # Width 512 keeps the weights and gradients in cache. At 1024 the step is bound by memory
-    # bandwidth, which other tenants of a shared machine change by 30% from one second to the next.
+    # bandwidth, which other tenants of a shared machine change from one second to the next.
     model = mlp(512, depth=3, features=256).to(device)
     optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
     x = torch.randn(32, 256, device=device)
-    steps: dict[str, Callable[[], object]] = {}
-    for variant, set_to_none in (("set_to_none", True), ("zero_fill", False)):
 
-        def step(set_to_none: bool = set_to_none) -> object:
-            optimizer.zero_grad(set_to_none=set_to_none)
-            model(x).square().mean().backward()
-            optimizer.step()
-            return None
+    def step(set_to_none: bool) -> None:
+        optimizer.zero_grad(set_to_none=set_to_none)
+        model(x).square().mean().backward()
+        optimizer.step()
 
-        steps[variant] = step
+    steps = {"set_to_none": lambda: step(True), "zero_fill": lambda: step(False)}
     top = ceiling(device)
     timed = measure_many(
         steps, min_run_time=window(quick), baseline="set_to_none", ceiling=top.call

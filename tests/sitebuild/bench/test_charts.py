@@ -10,9 +10,8 @@ from typing import Any
 import pytest
 
 from sitebuild.bench import charts
-from sitebuild.bench.claims import render_page
-from sitebuild.bench.render import CaseData, Renderer
-from sitebuild.bench.results import Shown, classify
+from sitebuild.bench.render import CaseData, Renderer, render_page
+from sitebuild.bench.suite import Shown, classify
 from sitebuild.languages.strings import Strings
 
 from ...support import locales
@@ -36,12 +35,11 @@ def without_cpp(results: dict[str, Any]) -> dict[str, Any]:
     return changed
 
 
-def frames(figure: str) -> tuple[str, str]:
-    """The wide and the narrow drawing of a chart figure."""
+def drawing(figure: str) -> str:
+    """The one drawing of a chart figure."""
     found = re.findall(r"<svg .*?</svg>", figure, flags=re.S)
-    assert len(found) == 2, "a chart figure holds a wide and a narrow drawing"
-    wide, narrow = found
-    return wide, narrow
+    assert len(found) == 1, "a chart figure holds one drawing"
+    return found[0]
 
 
 def view_width(svg: str) -> float:
@@ -60,7 +58,6 @@ def test_crossover_is_the_first_size_whose_share_is_below_the_threshold() -> Non
     assert charts.crossover(rows, "elements", "recorded", "share", 0.2) == 100
     assert charts.crossover(rows, "elements", "recorded", "share", 0.1) == 1000
     assert charts.crossover(rows, "elements", "recorded", "share", 0.01) is None
-    assert charts.crossover(rows, "elements", "recorded", "share", 0.2, prefix="n=1000") == 1000
 
 
 def test_ticks_cover_the_data() -> None:
@@ -81,11 +78,11 @@ def test_every_registered_chart_is_drawn_in_the_page_language(
         data = CaseData.of(recorded, name, "cpu")
         for spec in case["charts"]:
             variants = spec["variants"] or {r["variant"] for r in data.rows}
-            for svg in frames(renderer.line_chart(data, spec)):
-                assert svg.count("<polyline") == len(variants), (name, spec["name"])
-                assert strings.get(locale, f"bench.charts.{spec['name']}.title") in svg
-                assert strings.get(locale, f"bench.charts.{spec['name']}.x") in svg
-                assert all(f">{variant}</text>" in svg for variant in variants)
+            svg = drawing(renderer.line_chart(data, spec))
+            assert svg.count("<polyline") == len(variants), (name, spec["name"])
+            assert strings.get(locale, f"bench.charts.{spec['name']}.title") in svg
+            assert strings.get(locale, f"bench.charts.{spec['name']}.x") in svg
+            assert all(f">{variant}</text>" in svg for variant in variants)
             drawn += 1
     assert drawn >= 4
 
@@ -101,18 +98,18 @@ def test_the_overhead_chart_marks_the_recorded_crossover(
         if r["variant"] == "recorded"
     }
     first_below = min(x for x, share in shares.items() if share < 0.10)
-    for svg in frames(Renderer(strings, "en").line_chart(data, spec)):
-        assert f"overhead below 10% from {charts.x_label(first_below)}" in svg
-        assert 'stroke-dasharray="5 4"' in svg
+    svg = drawing(Renderer(strings, "en").line_chart(data, spec))
+    assert f"overhead below 10% from {charts.x_label(first_below)}" in svg
+    assert 'stroke-dasharray="5 4"' in svg
 
 
-TEXT = charts.ChartText(
-    title="Cost",
-    x_axis="size",
-    y_axis="time",
-    crossover=lambda x: f"overhead below 10% from {charts.x_label(x)}",
-    missing=lambda variant, why: f"{variant}: {why}",
-)
+WORDS = ("Cost", "size", "time")
+
+
+def mark_at(x: float) -> tuple[float, str]:
+    return x, f"overhead below 10% from {charts.x_label(x)}"
+
+
 LINES = [
     charts.Line("recorded", [(1.0, 1e-5), (1e3, 2e-5), (1e6, 1e-3)]),
     charts.Line("no_grad", [(1.0, 5e-6), (1e3, 1.5e-5), (1e6, 1e-3)]),
@@ -121,24 +118,28 @@ LINES = [
 
 @pytest.mark.parametrize("mark", [1e3, 1e6])
 def test_the_crossover_label_stays_inside_the_plot(mark: float) -> None:
-    for frame in (charts.WIDE, charts.NARROW):
-        svg = charts.line_chart(LINES, "s", TEXT, mark, frame)
-        label = re.search(r'<text x="([\d.]+)" y="\d+">overhead', svg)
-        assert label is not None
-        start, size = float(label[1]), charts.text_width(TEXT.crossover(mark))
-        assert frame.left <= start and start + size <= frame.width - frame.right, (frame, mark)
+    svg = charts.line_figure(LINES, "s", WORDS, mark_at(mark), [])
+    label = re.search(r'<text x="([\d.]+)" y="[\d.]+">overhead', svg)
+    assert label is not None
+    start, size = float(label[1]), charts.text_width(mark_at(mark)[1])
+    assert charts.LEFT <= start and start + size <= charts.WIDTH - charts.RIGHT, mark
 
 
-def test_a_narrow_chart_fits_a_phone_and_keeps_every_label() -> None:
-    bars = [charts.Bar("tiny MLP · trace", 2.5), charts.Bar("宽 MLP · no_grad", 0.8)]
-    wide, narrow = frames(charts.bar_figure(bars, "Speed-up"))
-    assert view_width(narrow) <= 360 < view_width(wide)
-    assert "min-width" not in narrow and "min-width:520px" in wide
-    for svg in (wide, narrow):
-        assert ">tiny MLP · trace</text>" in svg and ">宽 MLP · no_grad</text>" in svg
-        assert ">2.50×</text>" in svg and ">0.80×</text>" in svg
-    line_wide, line_narrow = frames(charts.line_figure(LINES, "s", TEXT, None))
-    assert view_width(line_narrow) <= 360 < view_width(line_wide)
+def test_a_chart_fits_a_phone_at_12_px_and_keeps_every_label() -> None:
+    """One drawing as wide as a 360 px phone's text column, so its 12 px text is drawn at
+    12 px there; wider screens scale it up to the body text's 16 px, no further."""
+    bars = [("tiny MLP · trace", 2.5), ("宽 MLP · no_grad", 0.8)]
+    for figure in (
+        charts.bar_figure(bars, "Speed-up"),
+        charts.line_figure(LINES, "s", WORDS, None, []),
+    ):
+        svg = drawing(figure)
+        assert view_width(svg) <= 330 and "font-size:12px" in svg
+        assert f"width:{charts.MAX_WIDTH}px;max-width:100%" in svg
+        assert charts.MAX_WIDTH <= 16 / 12 * 330
+    svg = drawing(charts.bar_figure(bars, "Speed-up"))
+    assert ">tiny MLP · trace</text>" in svg and ">宽 MLP · no_grad</text>" in svg
+    assert ">2.50×</text>" in svg and ">0.80×</text>" in svg
 
 
 @pytest.mark.parametrize("locale", locales())
@@ -156,7 +157,7 @@ def test_without_a_compiler_the_pages_label_the_cpp_figures_and_still_build(
         assert "{{bench" not in text and "<!-- bench:" not in text
     overhead = CaseData.of(results, "graph_overhead", "cpu")
     figure = renderer.line_chart(overhead, results["cases"]["graph_overhead"]["charts"][0])
-    for svg in frames(figure):
-        assert svg.count("<polyline") == 2 and "stroke-dasharray" not in svg
+    svg = drawing(figure)
+    assert svg.count("<polyline") == 2 and "stroke-dasharray" not in svg
     missing = strings.get(locale, "bench.line_missing", variant="cpp", error="no C++ compiler")
     assert missing in figure.split("<figcaption>")[1]

@@ -27,7 +27,7 @@ CPU = torch.device("cpu")
 def cpp_extension() -> object:
     """The extension, compiled by the first worker that asks (or loaded from ``.cache/cpp``)."""
     with made_once("cpp_extension"):
-        return _cpp.extension(_cpp.cache_dir())
+        return _cpp.extension()
 
 
 @pytest.fixture
@@ -47,7 +47,7 @@ def test_the_cpp_functions_compute_what_the_python_models_compute(cpp_extension:
             expected = model(x)
         torch.testing.assert_close(cpp_case.cpp_call(name, model, x)(), expected)
     a, b = torch.randn(5), torch.randn(5)
-    ext = _cpp.extension(_cpp.cache_dir())
+    ext = _cpp.extension()
     torch.testing.assert_close(ext.mul_repeated(a, b, 3), a * b)
 
 
@@ -56,12 +56,12 @@ def test_a_build_lock_left_by_a_stopped_run_does_not_hold_up_the_next(
 ) -> None:
     """load_inline's ``lock`` file, left behind by a run stopped mid-build, made every later run
     wait for ever; a run that holds the folder's flock removes it."""
-    cache = _cpp.cache_dir()
+    cache = _cpp.CACHE
     left = cache / getattr(cpp_extension, "__name__", "").removeprefix("dyndocs_reference_")
     (left / "lock").touch()
     loaded: list[object] = []
     loader = threading.Thread(
-        target=lambda: loaded.append(_cpp.extension.__wrapped__(cache)), daemon=True
+        target=lambda: loaded.append(_cpp.extension.__wrapped__()), daemon=True
     )
     loader.start()
     loader.join(timeout=120)
@@ -71,7 +71,7 @@ def test_a_build_lock_left_by_a_stopped_run_does_not_hold_up_the_next(
 
 def test_without_a_compiler_the_cpp_column_says_so(no_compiler: None) -> None:
     with pytest.raises(_cpp.NoCompiler, match="no C\\+\\+ compiler"):
-        _cpp.extension(_cpp.cache_dir())
+        _cpp.extension()
     rows = cpp_case.cpp(True, CPU)
     by_variant = {(r.row, r.variant): r for r in rows}
     # Without C++ to compare with there is no gap to it, but the operations are still counted.

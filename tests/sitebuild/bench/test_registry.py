@@ -4,46 +4,47 @@ from __future__ import annotations
 
 import pytest
 
-from sitebuild.bench.registry import ARITHMETIC, CASES, CaseRegistry, Metric, Row, combine_rows
+from sitebuild.bench import registry
+from sitebuild.bench.registry import ARITHMETIC, Case, Metric, Row, case, cases, combine_rows, get
 
 
 def test_every_case_describes_itself() -> None:
-    names = CASES.names()
+    names = list(cases())
     assert {"graph_overhead", "no_grad", "compile", "batching", "zero_grad", "cpp", "peak"} <= set(
         names
     )
     for name in names:
-        case = CASES[name]
-        assert case.processes >= 1
-        assert all(m.unit and m.combine and m.show for m in case.metrics), name
-        metric_names = {m.name for m in case.metrics}
-        for chart in case.charts:
+        spec = get(name)
+        assert spec.processes >= 1
+        assert all(m.unit and m.combine and m.show for m in spec.metrics), name
+        metric_names = {m.name for m in spec.metrics}
+        for chart in spec.charts:
             assert chart.x in metric_names, f"{name}: chart {chart.name} plots an unknown x"
             assert chart.y == "median_s" or chart.y in metric_names, f"{name}: {chart.name}"
 
 
 def test_a_case_with_a_rate_reports_its_share_of_the_peak() -> None:
     """``gflops`` without ``peak_share`` would leave the rate without its ceiling."""
-    for name in CASES.names():
-        metrics = {m.name for m in CASES[name].metrics}
+    for name, spec in cases().items():
+        metrics = {m.name for m in spec.metrics}
         if "gflops" in metrics and name != "peak":
             assert "peak_share" in metrics, name
 
 
-def test_a_case_registered_twice_fails_by_name() -> None:
-    registry = CaseRegistry()
+def test_a_case_registered_twice_fails_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(registry, "_CASES", {})
 
     def twin(quick: bool, device: object) -> list[Row]:
         return []
 
-    registry.register(baseline="a")(twin)
+    case(baseline="a")(twin)
     with pytest.raises(ValueError, match="'twin' is registered twice"):
-        registry.register(baseline="a")(twin)
+        case(baseline="a")(twin)
 
 
 def test_unknown_case_is_named() -> None:
     with pytest.raises(KeyError, match="unknown benchmark case 'nope'"):
-        CASES["nope"]
+        get("nope")
 
 
 def test_metrics_combine_as_registered() -> None:
@@ -73,43 +74,31 @@ def test_speed_ups_combine_as_the_median_of_the_processes() -> None:
 
 def test_a_timed_row_without_its_speed_up_fails_naming_the_case() -> None:
     """A case that forgets ``baseline=`` in ``measure_many`` would show no ratios at all."""
-    registry = CaseRegistry()
-
-    def sketch(quick: bool, device: object) -> list[Row]:
-        return []
-
-    registry.register(baseline="a")(sketch)
-    case = registry["sketch"]
+    sketch = Case("sketch", lambda quick, device: [], baseline="a")
     paired = [Row("r", "a", 2.0, speedup=1.0), Row("r", "b", 1.0, speedup=2.0)]
-    assert case.check(paired) == paired
+    assert sketch.check(paired) == paired
     with pytest.raises(ValueError, match=r"case 'sketch': row r.b has no speed-up over 'a'"):
-        case.check([Row("r", "a", 2.0, speedup=1.0), Row("r", "b", 1.0)])
+        sketch.check([Row("r", "a", 2.0, speedup=1.0), Row("r", "b", 1.0)])
     with pytest.raises(ValueError, match=r"row r.a, the baseline, has a speed-up of 0.5"):
-        case.check([Row("r", "a", 2.0, speedup=0.5), Row("r", "b", 1.0, speedup=1.0)])
+        sketch.check([Row("r", "a", 2.0, speedup=0.5), Row("r", "b", 1.0, speedup=1.0)])
     # A row whose baseline could not run (no C++ compiler) has nothing to be compared with.
     alone = [Row("r", "a", unsupported="no compiler"), Row("r", "b", 1.0)]
-    assert case.check(alone) == alone
+    assert sketch.check(alone) == alone
 
 
 def test_a_rate_without_its_share_of_the_peak_fails_naming_the_case() -> None:
     """A case that forgets ``ceiling=`` in ``measure_many`` would show rates with no ceiling."""
-    registry = CaseRegistry()
-
-    def sketch(quick: bool, device: object) -> list[Row]:
-        return []
-
-    registry.register(baseline="", metrics=ARITHMETIC)(sketch)
-    case = registry["sketch"]
+    sketch = Case("sketch", lambda quick, device: [], baseline="", metrics=ARITHMETIC)
     shared = [Row("r", "v", 1.0, metrics={"gflops": 2.0, "peak_share": 0.1})]
-    assert case.check(shared) == shared
+    assert sketch.check(shared) == shared
     with pytest.raises(ValueError, match=r"case 'sketch': row r.v has a rate but no share"):
-        case.check([Row("r", "v", 1.0, metrics={"gflops": 2.0})])
+        sketch.check([Row("r", "v", 1.0, metrics={"gflops": 2.0})])
 
 
 def test_every_recorded_ratio_was_measured_in_pairs(recorded: dict[str, object]) -> None:
     """Every timed row of a case with a baseline carries its paired speed-up."""
     for name, described in recorded["cases"].items():  # type: ignore[attr-defined]
-        rows = [Row.from_json(r) for r in described["devices"]["cpu"]]
-        CASES[name].check(rows)
+        rows = [Row(**r) for r in described["devices"]["cpu"]]
+        get(name).check(rows)
         if described["baseline"]:
             assert any(r.speedup for r in rows), name

@@ -8,11 +8,9 @@ from typing import Any
 
 import pytest
 
-from sitebuild.bench.claims import ClaimContradicted, render_page
-from sitebuild.bench.formats import format_value
-from sitebuild.bench.render import CaseData, Renderer
-from sitebuild.bench.results import Shown, classify
-from sitebuild.bench.suite import Suite
+from sitebuild.bench.charts import format_value
+from sitebuild.bench.render import CaseData, ClaimContradicted, Renderer, render_page
+from sitebuild.bench.suite import Shown, Suite, classify
 from sitebuild.languages.strings import Strings
 
 from ...support import locales

@@ -14,7 +14,7 @@ import pytest
 import torch
 
 from sitebuild.bench import suite as suite_module
-from sitebuild.bench.registry import CASES
+from sitebuild.bench.registry import cases
 from sitebuild.bench.suite import BenchmarkFailed, Suite, schedule
 from sitebuild.runs.zygote import ZygotePool
 
@@ -48,18 +48,18 @@ def test_a_case_that_fails_in_its_process_is_named(suite: Suite) -> None:
 def test_a_case_that_runs_too_long_is_named(suite: Suite) -> None:
     suite.timeout_s = 0.01
     with pytest.raises(BenchmarkFailed, match="'zero_grad' on cpu timed out after 0.01 s"):
-        suite.run_case("zero_grad", "cpu", quick=True)
+        suite.run_process("zero_grad", "cpu", quick=True)
 
 
 def test_the_requested_device_is_used_or_refused_by_name(suite: Suite) -> None:
     """A build asks for ``cuda`` only when CUDA is present; asking without it must say so."""
     if torch.cuda.is_available():
-        rows = suite.run_case("zero_grad", "cuda", quick=True)
+        rows, _ = suite.run_process("zero_grad", "cuda", quick=True)
         assert {r.variant for r in rows} == {"set_to_none", "zero_fill"}
     else:
         assert suite.devices() == ["cpu"]
         with pytest.raises(BenchmarkFailed, match="'zero_grad' on cuda failed:\n.*not available"):
-            suite.run_case("zero_grad", "cuda", quick=True)
+            suite.run_process("zero_grad", "cuda", quick=True)
 
 
 def test_a_gpu_machine_measures_both_devices_and_records_its_gpu(
@@ -72,7 +72,7 @@ def test_a_gpu_machine_measures_both_devices_and_records_its_gpu(
     assert suite.devices() == ["cpu", "cuda"]
     assert suite.environment()["gpu"] == "NVIDIA H200"
     assert suite.cache_key(quick=True) != here, "a GPU's results must not reuse a CPU cache"
-    processes = {name: CASES[name].processes for name in CASES.names()}
+    processes = {name: spec.processes for name, spec in cases().items()}
     jobs = schedule(processes, suite.devices(), quick=True)
     assert {device for _, device in jobs} == {"cpu", "cuda"} and len(jobs) == 2 * len(processes)
 

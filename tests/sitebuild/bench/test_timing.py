@@ -17,6 +17,13 @@ from sitebuild.bench.timing import Timing, calls_per_block, measure_many, paired
 
 
 @dataclass
+class PerCall:
+    """What ``Timer.timeit`` returns, as far as timing reads it: the median time per call."""
+
+    median: float
+
+
+@dataclass
 class ScriptedTimer:
     """A ``Timer`` of a statement that costs ``cost`` per call, on ``machine``."""
 
@@ -24,8 +31,8 @@ class ScriptedTimer:
     cost: float
     machine: ScriptedMachine
 
-    def _timeit(self, number: int) -> float:
-        return self.cost * number * self.machine.next_block(self.name, number)
+    def timeit(self, number: int) -> PerCall:
+        return PerCall(self.cost * self.machine.next_block(self.name, number))
 
 
 @dataclass
@@ -132,9 +139,9 @@ def test_blocks_are_calibrated_to_their_length() -> None:
         def __init__(self, cost: float) -> None:
             self.cost = cost
 
-        def _timeit(self, number: int) -> float:
+        def timeit(self, number: int) -> PerCall:
             trials.append(number)
-            return self.cost * number
+            return PerCall(self.cost)
 
     assert calls_per_block(Timer(2e-6), 0.01) == (5000, 2e-6)  # type: ignore[arg-type]
     assert trials == [1, 4, 16, 64, 256, 1024, 4096]
@@ -154,9 +161,9 @@ def test_timings_of_different_rounds_do_not_pair() -> None:
 
 
 def test_a_timing_per_call_keeps_its_ratio() -> None:
-    many = Timing(10.0, 2.0, 3, (10.0, 12.0, 8.0), speedup=1.5)
+    many = Timing(10.0, 2.0, 3, (10.0, 12.0, 8.0), speedup=1.5, ceiling_ratio=0.5)
     one = many.per_call(10)
-    assert (one.median_s, one.iqr_s, one.speedup) == (1.0, 0.2, 1.5)
+    assert (one.median_s, one.iqr_s, one.speedup, one.ceiling_ratio) == (1.0, 0.2, 1.5, 5.0)
     assert one.blocks == pytest.approx((1.0, 1.2, 0.8))
     assert paired_ratio(many, one) == pytest.approx(10.0)
 
