@@ -12,6 +12,7 @@ from __future__ import annotations
 # --8<-- [start:imports]
 import logging
 import re
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -103,6 +104,56 @@ def saved_bytes(fn: Callable[[], object], exclude: torch.nn.Module | None = None
         fn()
     return sum(storages.values())
     # --8<-- [end:saved_bytes]
+
+
+class _Saved:
+    """One saved tensor as the graph holds it: it lives exactly as long as the graph keeps it."""
+
+    __slots__ = ("tensor", "__weakref__")
+
+    def __init__(self, tensor: torch.Tensor) -> None:
+        self.tensor = tensor
+
+
+class KeptForBackward:
+    """The tensors saved for backward by graphs recorded under :func:`kept_for_backward`."""
+
+    def __init__(self, exclude: torch.nn.Module | None) -> None:
+        self.saved: weakref.WeakSet[_Saved] = weakref.WeakSet()
+        self.skipped = {_storage_key(p) for p in (exclude.parameters() if exclude else ())}
+
+    def bytes(self) -> int:
+        """Bytes that live graphs keep now; each storage counts once."""
+        storages = {_storage_key(s.tensor): s.tensor.untyped_storage().nbytes() for s in self.saved}
+        return sum(n for key, n in storages.items() if key not in self.skipped)
+
+
+@contextmanager
+def kept_for_backward(exclude: torch.nn.Module | None = None) -> Iterator[KeptForBackward]:
+    """Follow what graphs recorded in the block save for backward, for as long as they keep it.
+
+    Unlike :func:`saved_bytes`, which counts what one call saves, this counts what is still held
+    when :meth:`KeptForBackward.bytes` is asked: a graph that ``backward()`` walked, or that
+    nothing refers to any more, keeps nothing. The parameters of ``exclude`` are left out.
+
+    Examples:
+        >>> layer = torch.nn.Linear(4, 2)
+        >>> with kept_for_backward(exclude=layer) as kept:
+        ...     loss = layer(torch.ones(3, 4)).relu().sum()
+        ...     before = kept.bytes()  # the input (48 bytes) and ReLU's output (24)
+        ...     loss.backward()
+        >>> before, kept.bytes()
+        (72, 0)
+    """
+    kept = KeptForBackward(exclude)
+
+    def pack(tensor: torch.Tensor) -> _Saved:
+        saved = _Saved(tensor.detach())  # no grad_fn: a saved output would hold its own node
+        kept.saved.add(saved)
+        return saved
+
+    with torch.autograd.graph.saved_tensors_hooks(pack, lambda saved: saved.tensor):
+        yield kept
 
 
 def _storage_key(tensor: torch.Tensor) -> tuple[int, str]:

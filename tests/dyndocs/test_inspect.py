@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import torch
 
-from dyndocs.inspect import saved_bytes
+from dyndocs.inspect import kept_for_backward, saved_bytes
 
 
 def test_saved_bytes_counts_each_storage_once() -> None:
@@ -25,3 +25,17 @@ def test_saved_bytes_with_and_without_the_parameters() -> None:
     # first weight is not saved because nothing upstream of it requires a gradient.
     second_weight = model[2].weight.untyped_storage().nbytes()
     assert saved_bytes(lambda: model(x)) == activations + second_weight
+
+
+def test_kept_for_backward_counts_what_live_graphs_still_hold() -> None:
+    torch.manual_seed(0)
+    layer = torch.nn.Linear(4, 8)
+    with kept_for_backward(exclude=layer) as kept:
+        first = layer(torch.randn(2, 4)).sigmoid().sum()  # input 32 bytes, sigmoid output 64
+        assert kept.bytes() == 96
+        second = layer(torch.randn(2, 4)).sigmoid().sum()
+        assert kept.bytes() == 192
+        del first  # the graph goes with its output: a saved output must not keep its own node
+        assert kept.bytes() == 96
+        second.backward()
+        assert kept.bytes() == 0
