@@ -30,8 +30,8 @@ from pathlib import Path
 from sitebuild.runs.runner import CodeRunner, RunFailed
 
 DIRECTIVE = re.compile(r"^[ \t]*<!--\s*error:\s*(?P<path>[\w./-]+\.py)\s*-->[ \t]*$", re.MULTILINE)
-DECLARES = re.compile(r"\b(?:raises|warns)\(")
-"""How a snippet declares what it raises (``dyndocs.errors``)."""
+DECLARES = re.compile(r"\b(?:raises|warns|logs)\(")
+"""How a snippet declares what it raises, warns or logs (``dyndocs.errors``)."""
 MESSAGE = re.compile(r"^[A-Za-z_][\w.]*: \S")
 """The first line of ``Type: message`` as Python's traceback ends it."""
 
@@ -67,7 +67,7 @@ def render(markdown: str, runner: CodeRunner, text: Callable[..., str], page: st
             raise ErrorEntryFailed(f"{where}: no such snippet {path}")
         if not DECLARES.search(snippet.read_text(encoding="utf-8")):
             raise ErrorEntryFailed(
-                f"{where}: {path} runs nothing inside dyndocs.errors raises() or warns()"
+                f"{where}: {path} runs nothing inside dyndocs.errors raises(), warns() or logs()"
             )
         try:
             first = runner.run_file(snippet).stdout.split("\n", 1)[0]

@@ -1,0 +1,19 @@
+"""total_loss += loss keeps every step's graph alive: the bytes saved for backward grow."""
+
+import torch
+from torch import nn
+
+from dyndocs.inspect import kept_for_backward
+
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(8, 64), nn.ReLU(), nn.Linear(64, 1))
+batches = [(torch.randn(16, 8), torch.randn(16, 1)) for _ in range(4)]
+
+total_loss = 0.0
+with kept_for_backward(exclude=model) as kept:  # counts what live graphs keep for backward
+    for step, (x, y) in enumerate(batches, start=1):
+        loss = nn.functional.mse_loss(model(x), y)
+        total_loss += loss  # a tensor: the sum's graph reaches back into this step's graph
+        print(f"step {step}: {kept.bytes()} bytes kept for backward")
+
+print("total_loss is a tensor with a graph:", total_loss.grad_fn is not None)
