@@ -74,7 +74,7 @@ def test_the_heading_is_the_first_line_printed_with_a_fixed_anchor(
     [
         ("raises_nothing.py", "nothing was raised"),
         ("other_message.py", "no longer matches 'second time'"),
-        ("declares_nothing.py", "raises() or warns()"),
+        ("declares_nothing.py", "raises(), warns() or logs()"),
         ("missing.py", "no such snippet"),
     ],
 )
