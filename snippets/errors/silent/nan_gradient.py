@@ -3,6 +3,7 @@
 import torch
 
 from dyndocs.errors import raises
+from dyndocs.graph import Graph, graph_of
 
 x = torch.tensor([-1.0, 4.0], requires_grad=True)
 
@@ -13,3 +14,10 @@ with raises(RuntimeError, r"returned nan values"):
 x.grad = None
 torch.where(x > 0, torch.sqrt(x), 0.0).sum().backward()  # the same, without anomaly mode
 print("without anomaly mode, no error; x.grad =", x.grad)
+
+
+def graphs() -> Graph:
+    """The graph backward walks: x[0]'s zero gradient from where still goes through sqrt."""
+    return graph_of(
+        torch.where(x > 0, torch.sqrt(x), 0.0).sum(), leaf_names={"x": x}, title="where"
+    )

@@ -3,6 +3,7 @@
 import torch
 from torch import nn
 
+from dyndocs.graph import Graph, graph_of
 from dyndocs.inspect import kept_for_backward
 
 torch.manual_seed(0)
@@ -17,3 +18,8 @@ with kept_for_backward(exclude=model) as kept:  # counts what live graphs keep f
         print(f"step {step}: {kept.bytes()} bytes kept for backward")
 
 print("total_loss is a tensor with a graph:", total_loss.grad_fn is not None)
+
+
+def graphs() -> Graph:
+    """What total_loss keeps alive: one graph per step, joined by the additions."""
+    return graph_of(total_loss, model, title="total_loss after 4 steps")
