@@ -25,3 +25,22 @@ def test_saved_bytes_with_and_without_the_parameters() -> None:
     # first weight is not saved because nothing upstream of it requires a gradient.
     second_weight = model[2].weight.untyped_storage().nbytes()
     assert saved_bytes(lambda: model(x)) == activations + second_weight
+
+
+def test_saved_held_counts_what_graphs_still_hold() -> None:
+    from dyndocs.inspect import SavedHeld
+
+    x = torch.ones(8, requires_grad=True)
+    held = SavedHeld()
+    with held:
+        y = x.exp()  # saves y: 32 bytes
+        z = (y * y).sum()  # saves y again: the same storage, counted once
+    assert held.nbytes() == 32
+    z.backward(retain_graph=True)
+    assert held.nbytes() == 32
+    z.backward()
+    assert held.nbytes() == 0
+    with held:
+        kept = x.exp()
+    del kept  # the graph goes with the last tensor that reaches it
+    assert held.nbytes() == 0
