@@ -106,54 +106,56 @@ def saved_bytes(fn: Callable[[], object], exclude: torch.nn.Module | None = None
     # --8<-- [end:saved_bytes]
 
 
-class _Saved:
-    """One saved tensor as the graph holds it: it lives exactly as long as the graph keeps it."""
-
-    __slots__ = ("tensor", "__weakref__")
+class _Box:
+    """What autograd keeps for one saved tensor; it drops the box when it frees the graph."""
 
     def __init__(self, tensor: torch.Tensor) -> None:
-        self.tensor = tensor
+        # Detached: a saved output would otherwise hold its own grad_fn, a cycle that never frees.
+        self.tensor = tensor.detach()
 
 
-class KeptForBackward:
-    """The tensors saved for backward by graphs recorded under :func:`kept_for_backward`."""
+class SavedHeld:
+    """Counts the bytes of saved tensors, recorded inside it, that some graph still holds.
 
-    def __init__(self, exclude: torch.nn.Module | None) -> None:
-        self.saved: weakref.WeakSet[_Saved] = weakref.WeakSet()
-        self.skipped = {_storage_key(p) for p in (exclude.parameters() if exclude else ())}
-
-    def bytes(self) -> int:
-        """Bytes that live graphs keep now; each storage counts once."""
-        storages = {_storage_key(s.tensor): s.tensor.untyped_storage().nbytes() for s in self.saved}
-        return sum(n for key, n in storages.items() if key not in self.skipped)
-
-
-@contextmanager
-def kept_for_backward(exclude: torch.nn.Module | None = None) -> Iterator[KeptForBackward]:
-    """Follow what graphs recorded in the block save for backward, for as long as they keep it.
-
-    Unlike :func:`saved_bytes`, which counts what one call saves, this counts what is still held
-    when :meth:`KeptForBackward.bytes` is asked: a graph that ``backward()`` walked, or that
-    nothing refers to any more, keeps nothing. The parameters of ``exclude`` are left out.
+    A graph that ``backward()`` freed lets go of its saved tensors; one kept by
+    ``retain_graph=True``, or reachable from a tensor still alive, does not. The parameters of
+    ``exclude`` are left out, as in :func:`saved_bytes`.
 
     Examples:
-        >>> layer = torch.nn.Linear(4, 2)
-        >>> with kept_for_backward(exclude=layer) as kept:
-        ...     loss = layer(torch.ones(3, 4)).relu().sum()
-        ...     before = kept.bytes()  # the input (48 bytes) and ReLU's output (24)
-        ...     loss.backward()
-        >>> before, kept.bytes()
-        (72, 0)
+        >>> x = torch.ones(4, requires_grad=True)
+        >>> held = SavedHeld()
+        >>> with held:
+        ...     loss = (x.exp() * 2).sum()  # exp saves its output: 4 float32
+        >>> held.nbytes()
+        16
+        >>> loss.backward()
+        >>> held.nbytes()
+        0
     """
-    kept = KeptForBackward(exclude)
 
-    def pack(tensor: torch.Tensor) -> _Saved:
-        saved = _Saved(tensor.detach())  # no grad_fn: a saved output would hold its own node
-        kept.saved.add(saved)
-        return saved
+    def __init__(self, exclude: torch.nn.Module | None = None) -> None:
+        self._boxes: weakref.WeakSet[_Box] = weakref.WeakSet()
+        self._skipped = {_storage_key(p) for p in (exclude.parameters() if exclude else ())}
+        self._hooks = torch.autograd.graph.saved_tensors_hooks(self._pack, lambda box: box.tensor)
 
-    with torch.autograd.graph.saved_tensors_hooks(pack, lambda saved: saved.tensor):
-        yield kept
+    def _pack(self, tensor: torch.Tensor) -> _Box:
+        box = _Box(tensor)
+        self._boxes.add(box)
+        return box
+
+    def __enter__(self) -> SavedHeld:
+        self._hooks.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._hooks.__exit__(*exc)
+
+    def nbytes(self) -> int:
+        """Bytes of the saved tensors still held, each storage once."""
+        storages = {
+            _storage_key(b.tensor): b.tensor.untyped_storage().nbytes() for b in self._boxes
+        }
+        return sum(n for key, n in storages.items() if key not in self._skipped)
 
 
 def _storage_key(tensor: torch.Tensor) -> tuple[int, str]:

@@ -4,18 +4,19 @@ import torch
 from torch import nn
 
 from dyndocs.graph import Graph, graph_of
-from dyndocs.inspect import kept_for_backward
+from dyndocs.inspect import SavedHeld
 
 torch.manual_seed(0)
 model = nn.Sequential(nn.Linear(8, 64), nn.ReLU(), nn.Linear(64, 1))
 batches = [(torch.randn(16, 8), torch.randn(16, 1)) for _ in range(4)]
 
 total_loss = 0.0
-with kept_for_backward(exclude=model) as kept:  # counts what live graphs keep for backward
+held = SavedHeld(exclude=model)  # counts what live graphs keep saved for backward
+with held:
     for step, (x, y) in enumerate(batches, start=1):
         loss = nn.functional.mse_loss(model(x), y)
         total_loss += loss  # a tensor: the sum's graph reaches back into this step's graph
-        print(f"step {step}: {kept.bytes()} bytes kept for backward")
+        print(f"step {step}: {held.nbytes()} bytes kept for backward")
 
 print("total_loss is a tensor with a graph:", total_loss.grad_fn is not None)
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import torch
 from torch import nn
 
-from dyndocs.inspect import kept_for_backward
+from dyndocs.inspect import SavedHeld
 
 PAGE = "snippets/errors/silent"
 
@@ -51,12 +51,13 @@ def test_in_a_training_loop_backward_frees_what_the_summed_graphs_saved() -> Non
     torch.manual_seed(0)
     model = nn.Linear(4, 1)
     total = torch.zeros(())
-    with kept_for_backward(exclude=model) as saved:
+    held = SavedHeld(exclude=model)
+    with held:
         for _ in range(3):
             loss = model(torch.randn(8, 4)).relu().sum()
             loss.backward()
             total = total + loss
-        assert saved.bytes() == 0 and total.grad_fn is not None
+    assert held.nbytes() == 0 and total.grad_fn is not None
 
 
 def test_anomaly_mode_names_sqrt_and_plain_mode_gives_nan(shown: Callable[[str], str]) -> None:
