@@ -19,9 +19,9 @@ def test_the_recompile_limit_stops_compiling_and_dynamic_needs_two_graphs(
     out = shown(f"{PAGE}/recompile_limit.py")
     limit = re.match(r"WARNING: torch._dynamo hit config.recompile_limit \((\d+)\)", out)
     assert limit is not None and limit[1] == "8"  # the page says 8
-    assert "10 sizes, 8 graphs" in out and "function: 'scale' (recompile_limit.py:" in out
+    assert "10 batch sizes, 8 graphs" in out and "function: 'forward' (compiled.py:" in out
     fixed = shown(f"{PAGE}/recompile_limit_fix.py")
-    assert "10 sizes, 2 graphs" in fixed and "'2 <= x.size()[0]'" in fixed
+    assert "10 batch sizes, 2 graphs" in fixed and "'2 <= x.size()[0]'" in fixed
 
 
 def test_export_names_the_line_of_forward(shown: Callable[[str], str]) -> None:
