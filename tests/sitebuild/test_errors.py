@@ -73,7 +73,7 @@ def test_the_heading_is_the_first_line_printed_with_a_fixed_anchor(
     ("name", "expected"),
     [
         ("raises_nothing.py", "nothing was raised"),
-        ("other_message.py", "no longer matches 'second time'"),
+        ("other_message.py", "no longer matches 'second time'; the message was:\nelement 0 of"),
         ("declares_nothing.py", "raises() or warns()"),
         ("missing.py", "no such snippet"),
     ],
