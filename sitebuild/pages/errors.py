@@ -4,9 +4,10 @@ A line of its own, identical in every language, where an entry's heading goes::
 
     <!-- error: snippets/errors/in-place/leaf_in_place.py -->
 
-becomes an h2 whose text is the first line the snippet printed (the message, printed first by
-``dyndocs.errors.raises`` or ``warns``), with the snippet's name, dashed, as its anchor, and a line
-in the page's language that gives the torch version (``errors.version`` in ``i18n/<lang>.yml``).
+becomes an h2 (class ``error-entry``) whose text is the first line the snippet printed (the
+message, printed first by ``dyndocs.errors.raises`` or ``warns``), with the snippet's name,
+dashed, as its anchor, and a line in the page's language that gives the torch version
+(``errors.version`` in ``i18n/<lang>.yml``).
 A missing snippet, or one that does not raise what it declares, fails the build, naming the page,
 the directive and the snippet.
 
@@ -77,7 +78,7 @@ def render(markdown: str, runner: CodeRunner, text: Callable[..., str], page: st
             raise ErrorEntryFailed(f"{where}: {path} printed first {first!r}, not a message")
         note = html.escape(text("errors.version", torch=version))
         return (
-            f"## {heading_text(first)} {{#{anchor(path)}}}\n\n"
+            f"## {heading_text(first)} {{#{anchor(path)} .error-entry}}\n\n"
             f'<p class="error-version"><small>{note}</small></p>\n'
         )
 

@@ -61,7 +61,7 @@ def test_the_heading_is_the_first_line_printed_with_a_fixed_anchor(
         page = render("raises_it.py", locale)
         heading = (
             "## RuntimeError: element 0 of tensors does not require grad and does not have a "
-            "grad\\_fn {#raises-it}"
+            "grad\\_fn {#raises-it .error-entry}"
         )
         assert heading in page, page
         assert "after the message" not in page
@@ -73,7 +73,7 @@ def test_the_heading_is_the_first_line_printed_with_a_fixed_anchor(
     ("name", "expected"),
     [
         ("raises_nothing.py", "nothing was raised"),
-        ("other_message.py", "no longer matches 'second time'"),
+        ("other_message.py", "no longer matches 'second time'; the message was:\nelement 0 of"),
         ("declares_nothing.py", "raises(), warns() or logs()"),
         ("missing.py", "no such snippet"),
     ],
