@@ -1,9 +1,11 @@
 """Show the error or warning a block of code raises, and fail when it no longer does.
 
-The pages of the errors atlas run their failing code inside :func:`raises` or :func:`warns`. The
-message is printed as Python's traceback ends it (the exception's full name, then the message), so
-the page shows what the reader's terminal shows. If the block stops raising, raises another type,
-or the message stops matching ``pattern``, the snippet fails, and so does the build that shows it.
+The pages of the errors atlas run their failing code inside :func:`raises` or :func:`warns` (or
+:func:`logs`, for what torch only logs). The message is printed as Python's traceback ends it (the
+exception's full name, then the message), so the page shows what the reader's terminal shows, but
+for file paths inside it, cut to the file's name: the output must not depend on the checkout. If
+the block stops raising, raises another type, or the message stops matching ``pattern``, the
+snippet fails, and so does the build that shows it.
 
 Examples:
     >>> import torch
@@ -20,11 +22,24 @@ Examples:
 
 from __future__ import annotations
 
+import logging
 import re
 import traceback
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+_PATH = re.compile(r"(?:/[^/\s\"'():]+)+/([^/\s\"'():]+\.py)")
+
+
+def short_paths(text: str) -> str:
+    """``text`` with each absolute path of a ``.py`` file cut to the file's name.
+
+    Examples:
+        >>> short_paths('File "/home/me/guide/snippets/x.py", line 3')
+        'File "x.py", line 3'
+    """
+    return _PATH.sub(r"\1", text)
 
 
 class NotRaised(AssertionError):
@@ -49,7 +64,7 @@ def raises(kind: type[BaseException], pattern: str) -> Iterator[None]:
             raise MessageChanged(
                 f"{kind.__name__} no longer matches {pattern!r}; the message was:\n{message}"
             ) from error
-        print("".join(traceback.format_exception_only(error)).rstrip("\n"))
+        print(short_paths("".join(traceback.format_exception_only(error)).rstrip("\n")))
     else:
         raise NotRaised(f"expected {kind.__name__} matching {pattern!r}; nothing was raised")
 
@@ -80,3 +95,41 @@ def warns(category: type[Warning], pattern: str) -> Iterator[None]:
             f"{category.__name__} no longer matches {pattern!r}; the message was:\n{message}"
         )
     print(f"{matching[0].category.__name__}: {message}")
+
+
+class _Keep(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@contextmanager
+def logs(logger: str, pattern: str) -> Iterator[None]:
+    """Run the block, which must log a warning (or worse) matching ``pattern`` on ``logger``.
+
+    For what torch reports through :mod:`logging` only, such as Dynamo's recompile limit. Prints
+    the first such record as ``LEVEL: message``; the record still reaches torch's own handlers.
+
+    Examples:
+        >>> import logging
+        >>> with logs("demo", r"too many"):
+        ...     logging.getLogger("demo.part").warning("too many recompiles")
+        WARNING: too many recompiles
+    """
+    keep = _Keep()
+    target = logging.getLogger(logger)
+    target.addHandler(keep)
+    try:
+        yield
+    finally:
+        target.removeHandler(keep)
+    if not keep.records:
+        raise NotRaised(f"expected a warning on {logger} matching {pattern!r}; none was logged")
+    record = keep.records[0]
+    message = record.getMessage()
+    if not re.search(pattern, message):
+        raise MessageChanged(f"{logger} no longer logs {pattern!r}; the message was:\n{message}")
+    print(f"{record.levelname}: {short_paths(message)}")

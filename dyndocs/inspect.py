@@ -12,6 +12,7 @@ from __future__ import annotations
 # --8<-- [start:imports]
 import logging
 import re
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -103,6 +104,58 @@ def saved_bytes(fn: Callable[[], object], exclude: torch.nn.Module | None = None
         fn()
     return sum(storages.values())
     # --8<-- [end:saved_bytes]
+
+
+class _Box:
+    """What autograd keeps for one saved tensor; it drops the box when it frees the graph."""
+
+    def __init__(self, tensor: torch.Tensor) -> None:
+        # Detached: a saved output would otherwise hold its own grad_fn, a cycle that never frees.
+        self.tensor = tensor.detach()
+
+
+class SavedHeld:
+    """Counts the bytes of saved tensors, recorded inside it, that some graph still holds.
+
+    A graph that ``backward()`` freed lets go of its saved tensors; one kept by
+    ``retain_graph=True``, or reachable from a tensor still alive, does not. The parameters of
+    ``exclude`` are left out, as in :func:`saved_bytes`.
+
+    Examples:
+        >>> x = torch.ones(4, requires_grad=True)
+        >>> held = SavedHeld()
+        >>> with held:
+        ...     loss = (x.exp() * 2).sum()  # exp saves its output: 4 float32
+        >>> held.nbytes()
+        16
+        >>> loss.backward()
+        >>> held.nbytes()
+        0
+    """
+
+    def __init__(self, exclude: torch.nn.Module | None = None) -> None:
+        self._boxes: weakref.WeakSet[_Box] = weakref.WeakSet()
+        self._skipped = {_storage_key(p) for p in (exclude.parameters() if exclude else ())}
+        self._hooks = torch.autograd.graph.saved_tensors_hooks(self._pack, lambda box: box.tensor)
+
+    def _pack(self, tensor: torch.Tensor) -> _Box:
+        box = _Box(tensor)
+        self._boxes.add(box)
+        return box
+
+    def __enter__(self) -> SavedHeld:
+        self._hooks.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._hooks.__exit__(*exc)
+
+    def nbytes(self) -> int:
+        """Bytes of the saved tensors still held, each storage once."""
+        storages = {
+            _storage_key(b.tensor): b.tensor.untyped_storage().nbytes() for b in self._boxes
+        }
+        return sum(n for key, n in storages.items() if key not in self._skipped)
 
 
 def _storage_key(tensor: torch.Tensor) -> tuple[int, str]:

@@ -23,7 +23,7 @@ from sitebuild.bench.suite import Shown, Suite
 from sitebuild.html import a11y, head, search
 from sitebuild.languages import builds, glossary
 from sitebuild.languages.strings import Strings
-from sitebuild.pages import comments, console, includes, notebook_pages, notebooks, outputs
+from sitebuild.pages import comments, console, errors, includes, notebook_pages, notebooks, outputs
 from sitebuild.pages.figures import Figures
 from sitebuild.project import Project
 from sitebuild.runs import cachefiles
@@ -93,6 +93,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         project = self._project()
         locale = builds.current_locale(config)
         markdown = builds.unwrap_lines(markdown, locale)
+        markdown = self._error_headings(markdown, locale, f"docs/{page.file.src_uri}")
         markdown = glossary.expand_table(markdown, project.glossary, dict(project.language_names))
         where = f"docs/{page.file.src_uri}"
         renderer = Renderer(self.strings, locale)
@@ -101,6 +102,15 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
             markdown = self._notebook(markdown, page, config, locale, where)
         markdown = render_markers(markdown, self.shown, renderer, where)
         return self.figures.render(markdown, locale, where)
+
+    def _error_headings(self, markdown: str, locale: str, where: str) -> str:
+        assert self.runner is not None and self.strings is not None
+        strings = self.strings
+        text = lambda key, **values: strings.get(locale, key, **values)  # noqa: E731
+        try:
+            return errors.render(markdown, self.runner, text, where)
+        except errors.ErrorEntryFailed as error:
+            raise PluginError(str(error)) from error
 
     def _is_article(self, page: Page, locale: str, config: MkDocsConfig) -> bool:
         relative = page.file.src_uri.removeprefix(f"{locale}/")

@@ -106,8 +106,9 @@ def run_blocks(site: Path, env: Path, zygotes: ZygotePool | None = None) -> list
 
 
 def articles() -> list[Path]:
-    """The default language's article pages, relative to its docs folder."""
-    return [p for p in pages(locales()[0]) if p.parts[0] in SECTIONS]
+    """The default language's article pages, relative to its docs folder (a section's index is
+    not one, as for the build)."""
+    return [p for p in pages(locales()[0]) if p.parts[0] in SECTIONS and p.name != "index.md"]
 
 
 def notebook_path(site: Path, locale: str, page: Path) -> Path:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from mkdocs.config import load_config
 
+from sitebuild.pages import errors
 from sitebuild.pages.figures import DIRECTIVE
 from sitebuild.pages.includes import include_target
 
@@ -30,7 +31,9 @@ def included_files(text: str) -> list[str]:
     for line in text.splitlines():
         if target := include_target(line):
             found.append(target.removeprefix("run:").split(":")[0])
-    return found + [figure["path"] for figure in DIRECTIVE.finditer(text)]
+    return found + [
+        m["path"] for m in (*DIRECTIVE.finditer(text), *errors.DIRECTIVE.finditer(text))
+    ]
 
 
 def unwatched_includes(pages: Iterable[Path], folders: list[Path]) -> dict[str, str]:

@@ -6,7 +6,9 @@
   for backward, once per storage, and which node keeps it. ``torch.overrides.TorchFunctionMode``
   tells the torch function calls apart; a tensor saved during a call that recorded one node (views
   aside) is that node's. A call that records several, such as an ``nn.RNNCell`` step, leaves its
-  saved tensors unattributed rather than guessing.
+  saved tensors unattributed rather than guessing. Each saved tensor keeps its version counter at
+  save time and when the graph is read (a change in place between the two is what the in-place
+  error reports), and whether backward freed it (its node's ``_saved_*`` attributes then raise).
 
 Examples:
     >>> import torch
@@ -166,8 +168,13 @@ def record(
     *,
     title: str = "",
     leaf_names: dict[str, torch.Tensor] | None = None,
+    then: Callable[[Any], object] | None = None,
 ) -> Graph:
     """Run ``fn`` and return the graph it records, with the tensors saved for backward.
+
+    ``then`` is called with ``fn``'s result before the graph is read, outside the recording: a
+    ``backward()`` that frees the saved tensors, say. Saved tensors that were changed in place or
+    freed by then are drawn as ``stale``.
 
     Saved tensors are counted once per storage, and the parameters of ``module`` are left out, so
     `Graph.saved_bytes` is the figure `dyndocs.inspect.saved_bytes` reports.
@@ -182,12 +189,16 @@ def record(
          'saved', 'saved']
         >>> [(t.shape, t.nbytes, g.node(t.node).label) for t in g.saved]
         [((3, 4), 48, 'AddmmBackward0'), ((3, 2), 24, 'ReluBackward0')]
+        >>> g = record(lambda: torch.relu(layer(x)), layer, then=lambda out: out.sum().backward())
+        >>> [(t.freed, g.node(f"s{i}").kind) for i, t in enumerate(g.saved)]
+        [(True, 'stale'), (True, 'stale')]
     """
     skipped = {
         (p.untyped_storage().data_ptr(), str(p.device))
         for p in (module.parameters() if module is not None else ())
     }
-    packed: list[list[Any]] = []  # [storage key, shape, dtype and bytes, node or None]
+    # [storage key, shape, (dtype, bytes), node or None, the tensor, its version when saved]
+    packed: list[list[Any]] = []
     seen: set[tuple[int, str]] = set()
 
     def pack(tensor: torch.Tensor) -> torch.Tensor:
@@ -195,12 +206,15 @@ def record(
         if key not in skipped and key not in seen:
             seen.add(key)
             size = tensor.untyped_storage().nbytes()
-            packed.append([key, tuple(tensor.shape), (str(tensor.dtype), size), None])
+            details = (str(tensor.dtype), size)
+            packed.append([key, tuple(tensor.shape), details, None, tensor, tensor._version])
         return tensor
 
     mode = _Attributing(packed)
     with torch.autograd.graph.saved_tensors_hooks(pack, lambda tensor: tensor), mode:
         output = fn()
+    if then is not None:
+        then(output)
     graph, node_ids = _walk(output, module, title, leaf_names)
     graph.saved = [
         SavedTensor(
@@ -208,16 +222,41 @@ def record(
             dtype=dtype.removeprefix("torch."),
             nbytes=nbytes,
             node=node_ids.get(node, "") if node is not None else "",
+            version=version,
+            now=tensor._version,
+            base=tensor._base._version if tensor._base is not None else None,
+            freed=node is not None and _freed(node),
         )
-        for _, shape, (dtype, nbytes), node in packed
+        for _, shape, (dtype, nbytes), node, tensor, version in packed
     ]
     for index, tensor in enumerate(graph.saved):
         saved_id = f"s{index}"
         detail = f"{tensor.dtype} {_shape_text(tensor.shape)} · {format_bytes(tensor.nbytes)}"
-        graph.nodes.append(Node(saved_id, "saved", "saved", detail))
+        label = "freed" if tensor.freed else "saved"
+        if tensor.now != tensor.version:
+            label = "changed in place"
+            detail += f"\nversion {tensor.version} when saved, {tensor.now} now"
+            if tensor.base is not None:
+                detail += f" (its base: {tensor.base})"
+        graph.nodes.append(Node(saved_id, label, "stale" if tensor.stale else "saved", detail))
         if tensor.node:
             graph.edges.append(Edge(saved_id, tensor.node, "saved"))
     return graph
+
+
+def _freed(node: Any) -> bool:
+    """Whether backward freed what ``node`` saved: reading a ``_saved_*`` attribute then raises.
+
+    A tensor changed in place raises too, with another message: that one is not freed.
+    """
+    for name in dir(node):
+        if name.startswith("_saved_"):
+            try:
+                getattr(node, name)
+            except RuntimeError as error:
+                if "freed" in str(error):
+                    return True
+    return False
 
 
 def _shape_text(shape: tuple[int, ...]) -> str:

@@ -42,6 +42,8 @@ fill:var(--md-accent-fg-color--transparent,#e3f2fd);stroke:var(--md-accent-fg-co
 .graph .graph-output ellipse{stroke:var(--md-primary-fg-color,#388e3c);stroke-width:2}
 .graph .graph-saved path,.graph .graph-saved rect,.graph .graph-saved polygon{
 fill:var(--md-code-bg-color,#fff3e0);stroke-dasharray:3 2}
+.graph .graph-stale path,.graph .graph-stale rect,.graph .graph-stale polygon{
+fill:var(--md-code-bg-color,#fff3e0);stroke:#e53935;stroke-dasharray:3 2;stroke-width:2}
 .graph .graph-call path,.graph .graph-call rect,.graph .graph-call polygon{stroke-width:2}
 .graph .graph-highlight path,.graph .graph-highlight rect,.graph .graph-highlight polygon,
 .graph .graph-highlight ellipse{stroke:#e53935;stroke-width:2.5}
@@ -63,6 +65,7 @@ SHAPES = {
     "input": "shape=box",
     "output": "shape=ellipse",
     "saved": "shape=note fontsize=10",
+    "stale": "shape=note fontsize=10",
 }
 
 

@@ -19,7 +19,7 @@ import json
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Literal
 
-NodeKind = Literal["op", "leaf", "output", "input", "saved", "call"]
+NodeKind = Literal["op", "leaf", "output", "input", "saved", "stale", "call"]
 EdgeKind = Literal["data", "saved", "break"]
 
 
@@ -78,6 +78,19 @@ class SavedTensor:
     nbytes: int
     node: str = ""
     """The id of the node that keeps it, where known."""
+    version: int = 0
+    """Its version counter when autograd saved it (``tensor._version``, read, never set)."""
+    now: int = 0
+    """Its version counter when the graph was read; backward fails when it is not ``version``."""
+    base: int | None = None
+    """Its base's version counter when the graph was read, if it is a view."""
+    freed: bool = False
+    """Backward has freed it: its node's ``_saved_*`` attributes raise."""
+
+    @property
+    def stale(self) -> bool:
+        """Backward can no longer use it: changed in place since it was saved, or freed."""
+        return self.freed or self.now != self.version
 
 
 @dataclass

@@ -44,8 +44,10 @@ PAGES = (
     "notebooks/first-graph/",
     "reference/api/",
     "glossary/",
+    "errors/in-place/",
 )
-"""One page of each kind: home, concept, tip, performance, notebook, API reference, glossary."""
+"""One page of each kind: home, concept, tip, performance, notebook, API reference, glossary,
+errors atlas entries."""
 GATE_SETTINGS: dict[str, object] = {
     "disableFullPageScreenshot": True,
     "pauseAfterFcpMs": 0,

@@ -4,18 +4,47 @@ Material indexes every element of a page unless it carries ``data-search-exclude
 (the API reference's source listings included) made up most of the index every reader downloads,
 while readers search for ideas and names, which prose, docstrings and headings carry.
 
+The errors atlas's entries are headed by whole messages, some a line of sixty words. Material
+adds a trailing wildcard to every word of a query, so a pasted message's short words ("a", "on")
+match dozens of words of a long heading, and a long heading outranked the entry whose heading is
+the pasted message. Each entry's section is weighed by the inverse of its heading's word count;
+a section headed in the page's own words (an entry with no message, such as a silent one) is not.
+
 Examples:
-    >>> from sitebuild.html.search import lean
+    >>> from sitebuild.html.search import lean, weigh_entries
     >>> lean('<div class="language-python highlight"><pre>x = 1</pre></div>')
     '<div data-search-exclude class="language-python highlight"><pre>x = 1</pre></div>'
+    >>> docs = [{"location": "errors/a/#x", "title": "E: one two"}, {"location": "a/#y"},
+    ...         {"location": "errors/a/#z", "title": "Gradients add up"}]
+    >>> [doc.get("boost") for doc in weigh_entries(docs, r"[\\s:]+")]
+    [10.0, None, None]
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
+
+from sitebuild.pages.errors import MESSAGE
 
 EXCLUDED = re.compile(r'<div (?=class="(?:[^"]*\s)?highlight[\s"])')
 """A code block: Pygments' ``highlight`` wrapper."""
+
+
+ENTRY = re.compile(r"(?:[\w-]+/)?errors/[^#]+/#")
+"""The location of an entry's section in the search index: a heading of an errors page."""
+WORDS_WEIGHED_ONE = 30
+"""An entry whose heading has this many distinct words keeps Material's own weight."""
+
+
+def weigh_entries(docs: list[dict[str, Any]], separator: str) -> list[dict[str, Any]]:
+    """``docs`` with each entry's section given a ``boost`` inverse to its heading's word count."""
+    split = re.compile(separator)
+    for doc in docs:
+        if ENTRY.match(doc["location"]) and MESSAGE.match(doc.get("title", "")):
+            words = {word.lower() for word in split.split(doc["title"]) if word}
+            doc["boost"] = round(WORDS_WEIGHED_ONE / max(len(words), 1), 4)
+    return docs
 
 
 def lean(content: str) -> str:

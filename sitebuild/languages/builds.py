@@ -30,6 +30,8 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 
+from sitebuild.html import search
+
 
 def i18n(config: MkDocsConfig) -> Any:
     """Return the mkdocs-static-i18n plugin instance."""
@@ -173,7 +175,8 @@ def split_search_index(config: MkDocsConfig) -> None:
         return
     merged = json.loads(merged_file.read_text(encoding="utf-8"))
     default = default_locale(config)
-    for locale, docs in split_search_entries(merged["docs"], locales(config), default).items():
+    entries = search.weigh_entries(merged["docs"], merged["config"]["separator"])
+    for locale, docs in split_search_entries(entries, locales(config), default).items():
         root = _root(site, locale, default)
         target = root / "search" / "search_index.json"
         target.parent.mkdir(parents=True, exist_ok=True)

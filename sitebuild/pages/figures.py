@@ -143,7 +143,7 @@ class Figures:
             count=1,
         )
         kinds = {n.kind for g in graphs for n in g.nodes}
-        order = ("op", "leaf", "input", "output", "saved")
+        order = ("op", "leaf", "input", "output", "saved", "stale")
         legend = [t(f"graph.legend.{kind}") for kind in order if kind in kinds]
         if any(n.highlight for g in graphs for n in g.nodes):
             legend.append(t("graph.legend.highlight"))

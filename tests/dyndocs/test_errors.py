@@ -5,7 +5,7 @@ import warnings
 import pytest
 import torch
 
-from dyndocs.errors import MessageChanged, NotRaised, raises, warns
+from dyndocs.errors import MessageChanged, NotRaised, logs, raises, warns
 
 
 def test_a_changed_message_shows_the_pattern_and_the_message() -> None:
@@ -33,3 +33,25 @@ def test_the_printed_line_is_the_exception_name_then_the_message(capsys) -> None
     with raises(ValueError, r"bad"):
         raise ValueError("bad value\nsecond line")
     assert capsys.readouterr().out == "ValueError: bad value\nsecond line\n"
+
+
+def test_a_logged_warning_is_required_and_matched(capsys) -> None:
+    import logging
+
+    with pytest.raises(NotRaised, match="demo"):
+        with logs("demo", r"limit"):
+            logging.getLogger("demo.part").info("below the level: not counted")
+    with pytest.raises(MessageChanged, match=r"'limit'.*\n.*other words"):
+        with logs("demo", r"limit"):
+            logging.getLogger("demo.part").warning("other words")
+    with logs("demo", r"limit"):
+        logging.getLogger("demo.part").warning("hit the limit (%d) in /home/me/x/y.py:3", 8)
+    assert capsys.readouterr().out == "WARNING: hit the limit (8) in y.py:3\n"
+
+
+def test_paths_in_a_message_are_cut_to_the_file_name(capsys) -> None:
+    with raises(RuntimeError, r"bad"):
+        raise RuntimeError('bad\n  File "/tmp/a/b/snippet.py", line 3, and _export/utils.py:12')
+    assert capsys.readouterr().out == (
+        'RuntimeError: bad\n  File "snippet.py", line 3, and _export/utils.py:12\n'
+    )

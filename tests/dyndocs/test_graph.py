@@ -185,3 +185,48 @@ def test_without_graphviz_the_error_says_how_to_install_it(monkeypatch: pytest.M
     monkeypatch.setattr(draw_module.shutil, "which", lambda name: None)
     with pytest.raises(GraphvizMissing, match="apt-get install graphviz"):
         to_svg([graph_of(torch.ones(2, requires_grad=True).sum())])
+
+
+def test_a_saved_tensor_changed_in_place_shows_both_versions() -> None:
+    x = torch.ones(3, requires_grad=True)
+
+    def changed() -> torch.Tensor:
+        y = x.sigmoid()  # SigmoidBackward0 saves its output, y, at version 0
+        y[:2].mul_(2)  # a view of y changed in place: y (and the view's base) are at version 1
+        return y.sum()
+
+    graph = record(changed, leaf_names={"x": x})
+    (tensor,) = graph.saved
+    assert (tensor.version, tensor.now, tensor.freed, tensor.stale) == (0, 1, False, True)
+    node = graph.node("s0")
+    assert node.kind == "stale" and node.label == "changed in place"
+    assert "version 0 when saved, 1 now" in node.detail
+    assert graph.node(tensor.node).label == "SigmoidBackward0"
+
+
+def test_a_saved_view_names_its_base_version() -> None:
+    x = torch.ones(4, requires_grad=True)
+
+    def changed() -> torch.Tensor:
+        base = x * 1
+        view = base[:2]
+        out = view.exp()  # exp saves its output, not the view; view * view saves the view
+        saved = view * view
+        base.add_(1)
+        return out.sum() + saved.sum()
+
+    graph = record(changed)
+    views = [t for t in graph.saved if t.base is not None]
+    assert views and all(t.base == t.now == 1 and t.version == 0 for t in views)
+    assert "(its base: 1)" in graph.node(f"s{graph.saved.index(views[0])}").detail
+
+
+def test_backward_frees_the_saved_tensors_and_the_drawing_says_so() -> None:
+    x = torch.ones(3, requires_grad=True)
+    kept = record(lambda: (x.exp() * x).sum(), leaf_names={"x": x})
+    freed = record(lambda: (x.exp() * x).sum(), then=lambda out: out.backward())
+    assert kept.saved and not any(t.freed or t.stale for t in kept.saved)
+    assert freed.saved and all(t.freed and t.stale for t in freed.saved)
+    assert {n.label for n in freed.nodes if n.kind == "stale"} == {"freed"}
+    retained = record(lambda: (x.exp() * x).sum(), then=lambda out: out.backward(retain_graph=True))
+    assert not any(t.freed for t in retained.saved)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import torch
 
-from dyndocs.inspect import saved_bytes
+from dyndocs.inspect import SavedHeld, saved_bytes
 
 
 def test_saved_bytes_counts_each_storage_once() -> None:
@@ -25,3 +25,34 @@ def test_saved_bytes_with_and_without_the_parameters() -> None:
     # first weight is not saved because nothing upstream of it requires a gradient.
     second_weight = model[2].weight.untyped_storage().nbytes()
     assert saved_bytes(lambda: model(x)) == activations + second_weight
+
+
+def test_saved_held_counts_what_graphs_still_hold() -> None:
+    x = torch.ones(8, requires_grad=True)
+    held = SavedHeld()
+    with held:
+        y = x.exp()  # saves y: 32 bytes
+        z = (y * y).sum()  # saves y again: the same storage, counted once
+    assert held.nbytes() == 32
+    z.backward(retain_graph=True)
+    assert held.nbytes() == 32
+    z.backward()
+    assert held.nbytes() == 0
+    with held:
+        kept = x.exp()
+    del kept  # the graph goes with the last tensor that reaches it
+    assert held.nbytes() == 0
+
+
+def test_saved_held_leaves_out_the_parameters_it_is_told_to() -> None:
+    torch.manual_seed(0)
+    layer = torch.nn.Linear(4, 8)
+    x = torch.randn(2, 4, requires_grad=True)
+    held, all_of_it = SavedHeld(exclude=layer), SavedHeld()
+    with held:
+        y = layer(x).sigmoid().sum()  # saves x (32 bytes), the weight (128), sigmoid's output (64)
+    with all_of_it:
+        z = layer(x).sigmoid().sum()
+    assert (held.nbytes(), all_of_it.nbytes()) == (96, 224)
+    del y, z
+    assert held.nbytes() == 0

@@ -134,6 +134,20 @@ def test_a_figure_directive_naming_a_missing_function_fails_the_build() -> None:
     assert "defines no function no_such_drawing" in log
 
 
+def test_an_error_entry_whose_snippet_does_not_raise_fails_the_build() -> None:
+    snippet = "snippets/errors/silent/backward_once.py"
+    code = (
+        "import torch\nfrom dyndocs.errors import raises\n\n"
+        'with raises(RuntimeError, r"second time"):\n'
+        "    torch.ones(2, requires_grad=True).sum().backward()\n"
+    )
+    fault = f"<!-- error: {snippet} -->\n"
+    status, log = build_project("error-entry", three_languages(GOOD + fault), files={snippet: code})
+    assert status != 0
+    assert f"docs/en/index.md: <!-- error: {snippet} -->" in log, log[-3000:]
+    assert "expected RuntimeError matching 'second time'; nothing was raised" in log, log[-3000:]
+
+
 def test_page_missing_in_one_language_fails_the_build() -> None:
     pages = three_languages(GOOD)
     last = locales()[-1]

@@ -17,7 +17,7 @@ import hashlib
 import json
 import shutil
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -25,9 +25,10 @@ import pytest
 
 from sitebuild.audit import lighthouse as audit
 from sitebuild.audit.lighthouse import served
+from sitebuild.pages import errors
 from sitebuild.runs import cachefiles
 
-from ..support import ROOT, locales, pages, project
+from ..support import ROOT, docs, locales, pages, project
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 LAUNCH_ARGS = [
@@ -611,6 +612,49 @@ def test_search_finds_pages_in_the_readers_language(
             assert path.startswith(prefix), f"{query!r} from {start} offered {path}"
         else:
             assert not path.startswith(("/zh-hans/", "/zh-hant/")), f"{query!r} offered {path}"
+    site_pass.record()
+
+
+def error_entries() -> list[tuple[str, str, str]]:
+    """``(locale, URL path of the page, snippet)`` of every entry on every errors page."""
+    found = []
+    for locale in locales():
+        root = "/" if locale == locales()[0] else f"/{locale}/"
+        for page in pages(locale):
+            if page.parts[0] != "errors":
+                continue
+            text = (docs(locale) / page).read_text(encoding="utf-8")
+            url = f"{root}{page.with_suffix('').as_posix().removesuffix('index')}/"
+            found += [(locale, url.replace("//", "/"), path) for path in errors.signature(text)]
+    return found
+
+
+@pytest.mark.parametrize(("locale", "url", "snippet"), error_entries())
+def test_pasting_an_entrys_message_finds_the_entry_first(
+    server: str,
+    browser,  # type: ignore[no-untyped-def]
+    shown: Callable[[str], str],
+    locale: str,
+    url: str,
+    snippet: str,
+    site_pass: SitePass,
+) -> None:
+    if site_pass.done:
+        return
+    message = shown(snippet).split("\n", 1)[0]
+    # Entries whose snippets print the same first line share their heading: any of them is right.
+    same = {
+        f"{url}#{errors.anchor(other)}"
+        for loc, page, other in error_entries()
+        if loc == locale and page == url and shown(other).split("\n", 1)[0] == message
+    }
+    links = search(browser, server + url.split("errors/")[0], message)
+    sections = [
+        urlparse(link).path + "#" + urlparse(link).fragment for link in links if "#" in link
+    ]
+    assert sections and sections[0] in same, (
+        f"{locale}: pasting {message[:60]!r}... lists {sections[:3]} first, not {sorted(same)}"
+    )
     site_pass.record()
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from sitebuild.bench.render import CLAIM, MARKER
 from sitebuild.languages.builds import missing_pages
+from sitebuild.pages.errors import signature as error_signature
 from sitebuild.pages.figures import signature as figure_signature
 from sitebuild.pages.includes import include_targets
 
@@ -71,6 +72,9 @@ def test_same_anchors_includes_and_code(page: str) -> None:
         )
         assert figure_signature(text) == figure_signature(reference), (
             f"{where}: graph and table directives differ from English"
+        )
+        assert error_signature(text) == error_signature(reference), (
+            f"{where}: error entries differ from English"
         )
         assert re.findall(r"^::: .*$", text, re.MULTILINE) == re.findall(
             r"^::: .*$", reference, re.MULTILINE

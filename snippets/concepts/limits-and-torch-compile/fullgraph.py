@@ -2,13 +2,12 @@
 
 import torch
 
+from dyndocs.errors import raises
 from dyndocs.models.branching import ConditionalModel
 
 torch.manual_seed(0)
 model = ConditionalModel()
 strict = torch.compile(model, fullgraph=True, backend="eager")
 
-try:
+with raises(torch._dynamo.exc.Unsupported, r"Data-dependent branching"):
     strict(torch.randn(4, 10), torch.rand(1))
-except torch._dynamo.exc.Unsupported as error:
-    print(type(error).__name__ + ":", str(error).splitlines()[0])

@@ -2,6 +2,7 @@
 
 import torch
 
+from dyndocs.errors import warns
 from dyndocs.models.tips import MeanBranchNet
 
 torch.manual_seed(0)
@@ -9,7 +10,8 @@ model = MeanBranchNet().eval()
 positive = torch.ones(1, 4)
 negative = -torch.ones(1, 4)
 
-traced = torch.jit.trace(model, positive)  # records layer_A only; a TracerWarning goes to stderr
+with warns(torch.jit.TracerWarning, r"Converting a tensor to a Python boolean"):
+    traced = torch.jit.trace(model, positive)  # records layer_A only, and warns
 scripted = torch.jit.script(model)  # compiles the Python if itself
 
 with torch.no_grad():

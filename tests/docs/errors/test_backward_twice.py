@@ -1,0 +1,39 @@
+"""Claims of docs/*/errors/backward-twice.md, from the outputs its snippets show."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+PAGE = "snippets/errors/backward-twice"
+
+
+def test_the_carried_state_fails_at_the_second_step(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/second_time.py")
+    assert out.startswith("RuntimeError: Trying to backward through the graph a second time")
+    assert "failed at step 1" in out
+
+
+def test_detaching_the_state_holds_nothing_after_each_backward(
+    shown: Callable[[str], str],
+) -> None:
+    held = re.findall(r"still held after backward: (\d+)", shown(f"{PAGE}/second_time_fix.py"))
+    assert held == ["0"] * 4
+
+
+def test_retain_graph_holds_one_more_8x16_tensor_per_step(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/second_time_dead_end.py")
+    held = [int(n) for n in re.findall(r"still held after backward: (\d+)", out)]
+    growth = [b - a for a, b in zip(held, held[1:], strict=False)]
+    assert len(held) == 4 and held[0] > 0
+    assert growth[1:] == [8 * 16 * 4] * 2  # the page says 512 bytes per step
+    assert growth[0] == 8 * 16 * 4 + 16 * 16 * 4  # step 1 also saves w, once
+
+
+def test_the_saved_tensor_is_freed_and_retain_graph_keeps_it(
+    shown: Callable[[str], str],
+) -> None:
+    assert "already been freed" in shown(f"{PAGE}/saved_freed.py").splitlines()[0]
+    fix = shown(f"{PAGE}/saved_freed_fix.py")
+    assert "saved before backward is y itself: True" in fix
+    assert "after backward(retain_graph=True): tensor(" in fix

@@ -1,0 +1,48 @@
+"""Claims of docs/*/errors/dtypes-and-shapes.md, from the outputs its snippets show."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import torch
+
+PAGE = "snippets/errors/dtypes-and-shapes"
+
+
+def test_matmul_refuses_two_dtypes_where_addition_promotes(shown: Callable[[str], str]) -> None:
+    assert "expected m1 and m2 to have the same dtype" in shown(f"{PAGE}/matmul_dtypes.py")
+    assert (torch.ones(2) + torch.ones(2, dtype=torch.float64)).dtype == torch.float64
+    fixed = shown(f"{PAGE}/matmul_dtypes_fix.py")
+    assert "features: torch.float32" in fixed and "[-1.0000, -1.0000]" in fixed
+    assert "same dtype" in shown(f"{PAGE}/matmul_dtypes_dead_end.py")
+
+
+def test_linear_words_it_mat1_and_mat2(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/linear_dtypes.py")
+    assert "mat1 and mat2 must have the same dtype, but got Double and Float" in out
+    assert "[ 0.5000, -1.0000,  2.0000]" in shown(f"{PAGE}/linear_dtypes_fix.py")
+
+
+def test_a_broadcast_target_gives_a_loss_for_equal_values(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/target_size.py")
+    assert out.startswith("UserWarning: Using a target size")
+    assert "loss = 1.333" in out and "tensor([-0.6667,  0.0000,  0.6667])" in out
+    assert "loss = 1.333" in shown(f"{PAGE}/target_size_dead_end.py")
+    assert "loss = 0.0" in shown(f"{PAGE}/target_size_fix.py")
+
+
+def test_gradients_in_the_wrong_order_fail_and_forced_shapes_pass_wrong(
+    shown: Callable[[str], str],
+) -> None:
+    out = shown(f"{PAGE}/wrong_gradient_shape.py")
+    assert "invalid gradient at index 0 - got [3] but expected shape compatible with [2, 3]" in out
+    assert "gradcheck: True" in shown(f"{PAGE}/wrong_gradient_shape_fix.py")
+    forced = shown(f"{PAGE}/wrong_gradient_shape_dead_end.py")
+    assert "gradcheck: False" in forced and "w.grad = tensor([2., 2., 2.])" in forced
+
+
+def test_one_gradient_per_input_and_none_means_no_gradient(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/wrong_number_of_gradients.py")
+    assert "returned an incorrect number of gradients (expected 2, got 1)" in out
+    assert "y.grad = tensor([1., 2.])" in shown(f"{PAGE}/wrong_number_of_gradients_fix.py")
+    assert "y.grad = None" in shown(f"{PAGE}/wrong_number_of_gradients_dead_end.py")

@@ -1,0 +1,51 @@
+"""Claims of docs/*/errors/in-place.md, from the outputs its snippets show."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+PAGE = "snippets/errors/in-place"
+
+
+def test_the_message_and_the_counter_give_the_same_versions(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/modified_inplace.py")
+    assert "output 0 of Exp, is at version 1; expected version 0" in out.splitlines()[0]
+    assert "y._version when exp saved it: 0" in out
+    assert "y._version when backward read it: 1" in out
+
+
+def test_anomaly_mode_names_the_forward_line(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/modified_inplace_anomaly.py")
+    assert "Hint: the backtrace further above" in out.splitlines()[0]
+    assert "UserWarning: Error detected in ExpBackward0" in out
+    assert "    y = x.exp()" in out
+
+
+def test_the_fix_gives_twice_exp(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/modified_inplace_fix.py").splitlines()
+    assert out[0].removeprefix("x.grad =") == out[1].removeprefix("2 * exp(x) =")
+
+
+def test_detach_stops_the_gradient_and_data_gives_a_wrong_one(
+    shown: Callable[[str], str],
+) -> None:
+    assert "x.grad = None" in shown(f"{PAGE}/modified_inplace_dead_end_1.py")
+    out = shown(f"{PAGE}/modified_inplace_dead_end_2.py")
+    assert "w.grad with .data: tensor([1., 2., 3.])" in out
+    assert "right gradient:    tensor([2., 4., 6.])" in out and "same: False" in out
+
+
+def test_relu_inplace_names_sigmoid(shown: Callable[[str], str]) -> None:
+    assert "output 0 of Sigmoid" in shown(f"{PAGE}/relu_inplace.py").splitlines()[0]
+
+
+def test_rebinding_a_leaf_leaves_its_grad_none(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/leaf_in_place_dead_end.py")
+    assert "leaf: False grad_fn: SubBackward0" in out
+    assert "w.grad after the second backward: None" in out
+    assert "leaf: True requires_grad: True" in shown(f"{PAGE}/leaf_in_place_fix.py")
+
+
+def test_the_fixes_for_views_reach_the_leaf(shown: Callable[[str], str]) -> None:
+    assert "w.grad = tensor([2., 1., 1.])" in shown(f"{PAGE}/view_of_leaf_fix.py")
+    assert "[2., 2., 2.],\n        [1., 1., 1.]" in shown(f"{PAGE}/view_of_multi_output_fix.py")

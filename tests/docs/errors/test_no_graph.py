@@ -1,0 +1,45 @@
+"""Claims of docs/*/errors/no-graph.md, from the outputs its snippets show."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+PAGE = "snippets/errors/no-graph"
+
+
+@pytest.mark.parametrize("way", ["never_required", "under_no_grad", "detached"])
+def test_three_ways_to_the_same_message(shown: Callable[[str], str], way: str) -> None:
+    first = shown(f"{PAGE}/{way}.py").splitlines()[0]
+    assert first == (
+        "RuntimeError: element 0 of tensors does not require grad and does not have a grad_fn"
+    )
+    assert "grad_fn:" in shown(f"{PAGE}/{way}_fix.py")
+
+
+def test_a_cast_leaf_is_a_copy_whose_grad_stays_none(shown: Callable[[str], str]) -> None:
+    out = shown(f"{PAGE}/cast_leaf.py")
+    assert "w.is_leaf: False w.grad_fn: ToCopyBackward0 w.grad: None" in out
+    assert "w.is_leaf: True w.grad: tensor([2., 2., 2.], dtype=torch.float64)" in shown(
+        f"{PAGE}/cast_leaf_fix.py"
+    )
+
+
+def test_a_non_leaf_keeps_its_grad_only_when_asked(shown: Callable[[str], str]) -> None:
+    assert "y.grad: None" in shown(f"{PAGE}/non_leaf_grad.py")
+    assert "y.grad = tensor([ 4.,  8., 12.])" in shown(f"{PAGE}/non_leaf_grad_fix.py")
+
+
+def test_both_fixes_for_a_non_scalar_give_the_same_gradient(shown: Callable[[str], str]) -> None:
+    grads = [line.split("x.grad =")[1] for line in shown(f"{PAGE}/non_scalar_fix.py").splitlines()]
+    assert grads == [" tensor([2., 4., 6.])"] * 2
+
+
+def test_no_grad_and_clone_give_the_same_gradient(shown: Callable[[str], str]) -> None:
+    lines = shown(f"{PAGE}/inference_saved_fix.py").splitlines()
+    assert lines[0].split("=")[1] == lines[1].split("=")[1]
+
+
+def test_the_hook_runs_on_a_tensor_in_the_graph(shown: Callable[[str], str]) -> None:
+    assert "hook saw the gradient: tensor([2., 4., 6.])" in shown(f"{PAGE}/hook_no_grad_fix.py")
