@@ -45,14 +45,18 @@ def build_project(
         (docs / page).write_text(text, encoding="utf-8")
     for relative, text in (files or {}).items():
         (folder / relative).parent.mkdir(parents=True, exist_ok=True)
+        (folder / relative).unlink(missing_ok=True)  # never write through a hard-linked copy
         (folder / relative).write_text(text, encoding="utf-8")
     # Only what these builds read, so that editing an unrelated example builds nothing again.
     for shared in ("overrides", "sitebuild", "i18n", "benchmarks", "snippets/notebooks"):
         link = folder / shared
+        if link.is_symlink() and link.readlink() != ROOT / shared:  # a cache copied from a clone
+            link.unlink()
         if not link.exists():
             link.parent.mkdir(parents=True, exist_ok=True)
             link.symlink_to(ROOT / shared)
     config = folder / "mkdocs.yml"
+    config.unlink(missing_ok=True)  # never write through a hard-linked copy
     # No `watch`: its folders must exist, and a build never reads it (only mkdocs serve does).
     config.write_text(
         f"INHERIT: {CONFIG}\nnav: {nav}\nwatch: []\n",
