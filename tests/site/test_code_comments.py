@@ -57,7 +57,7 @@ def test_translations_follow_the_script_glossary_and_typography(locale: str) -> 
         assert not detect(text), f"{where}: {kind} characters {detect(text)}"
         for term, avoided in terms:
             assert avoided not in text, (
-                f"{where}: {avoided!r}; the glossary says {term.wording(locale)!r}"
+                f"{where}: {avoided!r}; the glossary says {term.wordings[locale]!r}"
             )
         for pattern in (HALF_WIDTH, WRONG_QUOTES[locale], ITALIC, EMOJI):
             assert not pattern.search(text), f"{where}: {pattern.search(text)}"
