@@ -46,11 +46,6 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
 
 @pytest.fixture(scope="session")
-def project_root() -> Path:
-    return support.ROOT
-
-
-@pytest.fixture(scope="session")
 def project() -> Project:
     return support.project()
 

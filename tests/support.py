@@ -17,8 +17,6 @@ from pathlib import Path
 
 from filelock import FileLock
 
-from sitebuild.pages import notebooks
-from sitebuild.pages.outputs import shown_snippets
 from sitebuild.project import Project, load
 from sitebuild.runs import cachefiles
 
@@ -55,21 +53,6 @@ def pages(locale: str) -> list[Path]:
 
 def docs(locale: str) -> Path:
     return project().docs_dir / locale
-
-
-def shown_snippet_files(project: Project) -> list[Path]:
-    """The snippet files whose output a page shows, from the default language's pages."""
-    pages = sorted(docs(project.locales[0]).rglob("*.md"))
-    return sorted(set(shown_snippets(pages, ROOT)))
-
-
-def snippet_files() -> list[Path]:
-    return sorted((ROOT / "snippets").rglob("*.py"))
-
-
-def fences(text: str) -> list[tuple[str, str]]:
-    """Return ``(info, body)`` for every fenced block of ``text``, in order."""
-    return [(fence.info, fence.body) for fence in notebooks.fences(text)]
 
 
 BUILD_INPUTS = (

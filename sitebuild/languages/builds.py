@@ -49,10 +49,6 @@ def locales(config: MkDocsConfig) -> list[str]:
     return list(names(config))
 
 
-def default_locale(config: MkDocsConfig) -> str:
-    return locales(config)[0]
-
-
 def current_locale(config: MkDocsConfig) -> str:
     """The language being built right now."""
     return str(i18n(config).current_language)
@@ -92,7 +88,7 @@ def untranslated_nav_titles(config: MkDocsConfig) -> list[str]:
     mkdocs-static-i18n shows such a title in English, and says nothing.
     """
     titles = nav_titles(config.nav)
-    default = default_locale(config)
+    default = locales(config)[0]
     return [
         f"{lang.locale}: {title!r}"
         for lang in i18n(config).config.languages
@@ -137,7 +133,7 @@ def set_docstrings_locale(config: MkDocsConfig) -> None:
     if docstrings is None:
         return
     plugin = i18n(config)
-    locale = plugin.current_language or default_locale(config)  # None before the first build
+    locale = plugin.current_language or locales(config)[0]  # None before the first build
     language = next(lang for lang in plugin.config.languages if lang.locale == locale)
     docstrings.config.locale = str((language.theme or {}).get("language") or locale)
 
@@ -174,7 +170,7 @@ def split_search_index(config: MkDocsConfig) -> None:
     if not merged_file.exists():
         return
     merged = json.loads(merged_file.read_text(encoding="utf-8"))
-    default = default_locale(config)
+    default = locales(config)[0]
     entries = search.weigh_entries(merged["docs"], merged["config"]["separator"])
     for locale, docs in split_search_entries(entries, locales(config), default).items():
         root = _root(site, locale, default)
@@ -205,7 +201,7 @@ class Inventories:
 
     def write(self, config: MkDocsConfig) -> None:
         """Write each language's inventory to its root: ``/``, ``/zh-hans/``, ``/zh-hant/``."""
-        site, default = Path(config.site_dir), default_locale(config)
+        site, default = Path(config.site_dir), locales(config)[0]
         for locale, raw in self.by_locale.items():
             root = _root(site, locale, default)
             root.mkdir(parents=True, exist_ok=True)

@@ -35,13 +35,6 @@ class Term:
     wordings: dict[str, str]
     avoid: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
-    @property
-    def en(self) -> str:
-        return self.wordings["en"]
-
-    def wording(self, locale: str) -> str:
-        return self.wordings[locale]
-
 
 def load(path: Path, locales: Sequence[str]) -> list[Term]:
     """Read the glossary.
@@ -69,7 +62,7 @@ def table(terms: list[Term], names: Mapping[str, str]) -> str:
 
     def cell(term: Term, locale: str) -> str:
         avoided = "".join(f" <del>{w}</del>" for w in term.avoid.get(locale, ()))
-        return term.wording(locale) + avoided
+        return term.wordings[locale] + avoided
 
     locales = list(names)
     rows = [f"| {' | '.join(names.values())} |", "|" + "---|" * len(locales)]

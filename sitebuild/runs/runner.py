@@ -312,7 +312,4 @@ def _file_digest(path: Path, mtime_ns: int, size: int) -> str:
 
 @lru_cache(maxsize=1)
 def _torch_version() -> str:
-    try:
-        return importlib.metadata.version("torch")
-    except importlib.metadata.PackageNotFoundError:
-        return "none"
+    return importlib.metadata.version("torch")

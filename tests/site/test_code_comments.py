@@ -13,10 +13,10 @@ from sitebuild.languages.glossary import load
 from sitebuild.pages.comments import code_tokens, stale, texts
 from sitebuild.pages.comments import load as translations
 from sitebuild.pages.includes import expand
-from sitebuild.pages.notebooks import setup_cell
+from sitebuild.pages.notebooks import fences, setup_cell
 
 from ..reader_runs import titled_blocks
-from ..support import CONFIG, ROOT, docs, fences, locales, pages, project
+from ..support import CONFIG, ROOT, docs, locales, pages, project
 from .test_script_and_terms import WRONG_SCRIPT, prose
 from .test_typography import EMOJI, HALF_WIDTH, ITALIC, WRONG_QUOTES
 
@@ -28,7 +28,7 @@ def shown_code(locale: str, page: Path) -> list[str]:
     """The Python blocks of ``page`` in ``locale``, includes expanded as the build does."""
     text = (docs(locale) / page).read_text(encoding="utf-8")
     expanded = expand(text, source=f"docs/{locale}/{page}", config_file=CONFIG, locale=locale)
-    return [body + "\n" for info, body in fences(expanded) if info.split()[:1] in PYTHON]
+    return [f.body + "\n" for f in fences(expanded) if f.info.split()[:1] in PYTHON]
 
 
 @pytest.mark.parametrize("locale", OTHERS)
@@ -57,7 +57,7 @@ def test_translations_follow_the_script_glossary_and_typography(locale: str) -> 
         assert not detect(text), f"{where}: {kind} characters {detect(text)}"
         for term, avoided in terms:
             assert avoided not in text, (
-                f"{where}: {avoided!r}; the glossary says {term.wording(locale)!r}"
+                f"{where}: {avoided!r}; the glossary says {term.wordings[locale]!r}"
             )
         for pattern in (HALF_WIDTH, WRONG_QUOTES[locale], ITALIC, EMOJI):
             assert not pattern.search(text), f"{where}: {pattern.search(text)}"

@@ -14,9 +14,10 @@ import pytest
 
 from sitebuild.languages.strings import Strings
 from sitebuild.pages.includes import expand, include_target
+from sitebuild.pages.notebooks import fences
 
 from ..reader_env import readme_install
-from ..support import CONFIG, ROOT, docs, fences, locales, pages, project
+from ..support import CONFIG, ROOT, docs, locales, pages, project
 
 RUN = {"python", "py", "pycon"}
 KNOWN = RUN | {"text", "bash"}
@@ -39,8 +40,8 @@ def expanded(page: str) -> str:
 
 @pytest.mark.parametrize("page", all_pages())
 def test_every_fence_is_a_known_kind(page: str) -> None:
-    for info, _body in fences(expanded(page)):
-        language = info.split()[0] if info else ""
+    for fence in fences(expanded(page)):
+        language = fence.info.split()[0] if fence.info else ""
         assert language in KNOWN, (
             f"docs/{page}: a ```{language or '(no language)'} fence; use one of {sorted(KNOWN)}"
         )
@@ -49,10 +50,10 @@ def test_every_fence_is_a_known_kind(page: str) -> None:
 @pytest.mark.parametrize("page", all_pages())
 def test_shell_commands_name_what_exists(page: str) -> None:
     targets = make_targets()
-    for info, body in fences(expanded(page)):
-        if not info.startswith("bash"):
+    for fence in fences(expanded(page)):
+        if not fence.info.startswith("bash"):
             continue
-        for line in filter(None, (raw.strip() for raw in body.splitlines())):
+        for line in filter(None, (raw.strip() for raw in fence.body.splitlines())):
             for target in re.findall(r"^make (\S+)", line):
                 assert target in targets, f"docs/{page}: `{line}` names no Make target"
             for path in re.findall(r"(?:snippets|dyndocs)/[\w./-]+\.py", line):
@@ -79,7 +80,8 @@ def test_code_and_output_are_included_never_pasted(page: str) -> None:
     locale = page.partition("/")[0]
     output_title = Strings.load(project().i18n, [locale]).get(locale, "notebook.output")
     text = (docs(locale) / page.partition("/")[2]).read_text(encoding="utf-8")
-    for info, body in fences(text):
+    for fence in fences(text):
+        info, body = fence.info, fence.body
         language = info.split()[0] if info else ""
         if language in {"python", "py"} and (line := pasted(body, output=False)) is not None:
             raise AssertionError(

@@ -12,8 +12,9 @@ from sitebuild.languages.builds import missing_pages
 from sitebuild.pages.errors import signature as error_signature
 from sitebuild.pages.figures import signature as figure_signature
 from sitebuild.pages.includes import include_targets
+from sitebuild.pages.notebooks import fences
 
-from ..support import docs, fences, locales, pages, project
+from ..support import docs, locales, pages, project
 
 HEADING = re.compile(r"^(#{2,6})\s+(.*?)\s*(?:\{#(?P<id>[\w-]+)\})?\s*$", re.MULTILINE)
 
@@ -41,9 +42,9 @@ def headings(text: str) -> list[tuple[int, str | None]]:
 def code_of(text: str) -> list[tuple[str, str]]:
     """Fences that hold code (not output blocks, whose title is translated), and their bodies."""
     return [
-        (info.split()[0] if info else "", body)
-        for info, body in fences(text)
-        if (info.split()[0] if info else "") not in {"text"}
+        (fence.info.split()[0] if fence.info else "", fence.body)
+        for fence in fences(text)
+        if (fence.info.split()[0] if fence.info else "") not in {"text"}
     ]
 
 

@@ -90,19 +90,21 @@ def test_chinese_page_script_and_terms(locale: str, page: str) -> None:
         for avoided in term.avoid.get(locale, ()):
             assert avoided not in text, (
                 f"docs/{locale}/{page}: uses {avoided!r}; the glossary says "
-                f"{term.wording(locale)!r} for {term.en!r}: {context(text, avoided)}"
+                f"{term.wordings[locale]!r} for {term.wordings['en']!r}: {context(text, avoided)}"
             )
 
 
 def test_glossary_is_consistent() -> None:
     terms = load(GLOSSARY, locales())
-    assert len({t.en for t in terms}) == len(terms), "glossary.yml lists an English term twice"
+    assert len({t.wordings["en"] for t in terms}) == len(terms), (
+        "glossary.yml lists an English term twice"
+    )
     for term in terms:
-        hans, hant = term.wording("zh-hans"), term.wording("zh-hant")
+        hans, hant = term.wordings["zh-hans"], term.wordings["zh-hant"]
         assert not traditional_only(hans), f"glossary.yml: {hans!r} is not Simplified"
         assert not simplified_only(hant), f"glossary.yml: {hant!r} is not Traditional"
         for locale in locales():
-            assert term.wording(locale) not in term.avoid.get(locale, ()), term
+            assert term.wordings[locale] not in term.avoid.get(locale, ()), term
 
 
 INTERFACE = re.compile(

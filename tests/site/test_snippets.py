@@ -11,21 +11,23 @@ from pathlib import Path
 import pytest
 
 from sitebuild.pages.includes import include_targets
+from sitebuild.pages.outputs import shown_snippets
 from sitebuild.runs.runner import CodeRunner
 
-from ..support import ROOT, docs, locales, project, shown_snippet_files, snippet_files
+from ..support import ROOT, docs, locales, project
 
 PLAIN_VECTOR_PATH = {"ATEN_CPU_CAPABILITY": "default"}
 """A run's environment without the CPU's widest vector path (ATen reads it at import)."""
 
 
 def _shown() -> set[Path]:
-    return set(shown_snippet_files(project()))
+    return set(shown_snippets(sorted(docs(project().locales[0]).rglob("*.md")), ROOT))
 
 
-@pytest.mark.parametrize(
-    "snippet", snippet_files(), ids=lambda p: str(p.relative_to(ROOT / "snippets"))
-)
+SNIPPETS = sorted((ROOT / "snippets").rglob("*.py"))
+
+
+@pytest.mark.parametrize("snippet", SNIPPETS, ids=lambda p: str(p.relative_to(ROOT / "snippets")))
 def test_snippet_runs_as_script(runner: CodeRunner, snippet: Path) -> None:
     run = runner.run_file(snippet)  # fails, naming the file, on an error or a file left behind
     if snippet.resolve() in _shown():
@@ -39,9 +41,7 @@ def test_every_snippet_is_shown_on_a_page() -> None:
     for page in docs(locales()[0]).rglob("*.md"):
         for target in include_targets(page.read_text(encoding="utf-8")):
             shown.add(target.removeprefix("run:").split(":")[0])
-    orphans = [
-        str(p.relative_to(ROOT)) for p in snippet_files() if str(p.relative_to(ROOT)) not in shown
-    ]
+    orphans = [str(p.relative_to(ROOT)) for p in SNIPPETS if str(p.relative_to(ROOT)) not in shown]
     assert not orphans, f"snippet files no page includes: {orphans}"
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,9 +12,9 @@ from sitebuild.project import Project
 
 
 @pytest.fixture(scope="module")
-def recorded(project_root: Path) -> dict[str, Any]:
+def recorded(project: Project) -> dict[str, Any]:
     """``benchmarks/recorded.json``: the full run the pages' claims are checked against."""
-    return json.loads((project_root / "benchmarks" / "recorded.json").read_text(encoding="utf-8"))
+    return json.loads((project.root / "benchmarks" / "recorded.json").read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")

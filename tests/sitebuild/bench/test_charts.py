@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +12,7 @@ from sitebuild.bench import charts
 from sitebuild.bench.render import CaseData, Renderer, render_page
 from sitebuild.bench.suite import Shown, classify
 from sitebuild.languages.strings import Strings
+from sitebuild.project import Project
 
 from ...support import locales
 
@@ -144,14 +144,14 @@ def test_a_chart_fits_a_phone_at_12_px_and_keeps_every_label() -> None:
 
 @pytest.mark.parametrize("locale", locales())
 def test_without_a_compiler_the_pages_label_the_cpp_figures_and_still_build(
-    recorded: dict[str, Any], strings: Strings, project_root: Path, locale: str
+    recorded: dict[str, Any], strings: Strings, project: Project, locale: str
 ) -> None:
     results = without_cpp(recorded)
     shown = Shown(classify(results, results["provenance"]["code_version"], recorded=True), [])
     renderer = Renderer(strings, locale)
     label = strings.get(locale, "bench.unsupported", error="no C++ compiler")
     for page in ("performance.md", "tips/performance.md"):
-        path = project_root / "docs" / locale / page
+        path = project.root / "docs" / locale / page
         text = render_page(path.read_text(encoding="utf-8"), shown, renderer, str(path))
         assert label in text, f"{page}: the C++ figures are not labelled"
         assert "{{bench" not in text and "<!-- bench:" not in text

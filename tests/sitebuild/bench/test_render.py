@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +11,7 @@ from sitebuild.bench.charts import format_value
 from sitebuild.bench.render import CaseData, ClaimContradicted, Renderer, render_page
 from sitebuild.bench.suite import Shown, Suite, classify
 from sitebuild.languages.strings import Strings
+from sitebuild.project import Project
 
 from ...support import locales
 
@@ -21,9 +21,9 @@ def shown(results: dict[str, Any]) -> Shown:
 
 
 def test_recorded_results_come_from_the_current_benchmark_code(
-    project_root: Path, recorded: dict[str, Any]
+    project: Project, recorded: dict[str, Any]
 ) -> None:
-    current = Suite(project_root, project_root / ".cache" / "bench").code_version()
+    current = Suite(project.root, project.root / ".cache" / "bench").code_version()
     assert recorded["provenance"]["code_version"] == current, (
         "benchmarks/recorded.json was measured with other benchmark code: run `make bench-record`"
     )

@@ -16,6 +16,7 @@ import torch
 from sitebuild.bench import suite as suite_module
 from sitebuild.bench.registry import cases
 from sitebuild.bench.suite import BenchmarkFailed, Suite, schedule
+from sitebuild.project import Project
 from sitebuild.runs.zygote import ZygotePool
 
 
@@ -34,10 +35,10 @@ def caches(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def suite(project_root: Path, caches: Path, zygotes: ZygotePool) -> Suite:
+def suite(project: Project, caches: Path, zygotes: ZygotePool) -> Suite:
     bench = caches / "bench"
     shutil.rmtree(bench, ignore_errors=True)  # each test starts with no cached results
-    return Suite(project_root, bench, zygotes=zygotes)
+    return Suite(project.root, bench, zygotes=zygotes)
 
 
 def test_a_case_that_fails_in_its_process_is_named(suite: Suite) -> None:
@@ -88,14 +89,14 @@ def test_processes_of_a_case_are_spread_over_the_run() -> None:
 
 
 def test_code_version_follows_the_measured_code_not_the_rendering(
-    project_root: Path, tmp_path: Path
+    project: Project, tmp_path: Path
 ) -> None:
     """Copy the bench package and the models it measures; change each kind of file."""
     import shutil
 
     for part in ("sitebuild", "dyndocs"):
         shutil.copytree(
-            project_root / part, tmp_path / part, ignore=shutil.ignore_patterns("*.pyc")
+            project.root / part, tmp_path / part, ignore=shutil.ignore_patterns("*.pyc")
         )
     copy = Suite(tmp_path, tmp_path / ".cache" / "bench")
     before = copy.code_version()
