@@ -5,6 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import pytest
+import torch
+
 PAGE = "snippets/errors/backward-twice"
 
 
@@ -37,3 +40,41 @@ def test_the_saved_tensor_is_freed_and_retain_graph_keeps_it(
     fix = shown(f"{PAGE}/saved_freed_fix.py")
     assert "saved before backward is y itself: True" in fix
     assert "after backward(retain_graph=True): tensor(" in fix
+
+
+def recurrent_steps(w: torch.Tensor, optimizer: torch.optim.Optimizer | None = None) -> int:
+    """The dead end's loop, four steps with retain_graph=True; returns the steps that ran."""
+    torch.manual_seed(1)
+    h = torch.zeros(8, 16)
+    for step in range(4):
+        h = torch.tanh(h @ w + torch.randn(8, 16))
+        h.sum().backward(retain_graph=True)
+        if optimizer is not None:
+            optimizer.step()
+    return step + 1
+
+
+def test_retain_graph_gives_the_gradient_of_every_loss_through_every_step() -> None:
+    """The page: w.grad is then the gradient of all the losses so far through all the steps."""
+    torch.manual_seed(0)
+    w = torch.randn(16, 16, requires_grad=True)
+    recurrent_steps(w)
+    walked = w.grad.clone()
+    w.grad = None
+    torch.manual_seed(1)
+    h, total = torch.zeros(8, 16), torch.zeros(())
+    for _ in range(4):
+        h = torch.tanh(h @ w + torch.randn(8, 16))
+        total = total + h.sum()
+    total.backward()  # one graph, one backward: every loss through every step
+    assert torch.allclose(walked, w.grad, atol=1e-5)
+
+
+def test_retain_graph_with_an_optimizer_step_fails_at_the_third_backward() -> None:
+    """The page: optimizer.step() changes w in place; the third step's backward meets the saved w."""
+    torch.manual_seed(0)
+    w = torch.randn(16, 16, requires_grad=True)
+    optimizer = torch.optim.SGD([w], lr=0.1)
+    with pytest.raises(RuntimeError, match=r"modified by an inplace operation.*\[16, 16\]"):
+        recurrent_steps(w, optimizer)
+    assert w._version == 2  # two updates ran: the failure is in the third step

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
+import pytest
 import torch
 
 PAGE = "snippets/errors/dtypes-and-shapes"
@@ -46,3 +48,36 @@ def test_one_gradient_per_input_and_none_means_no_gradient(shown: Callable[[str]
     assert "returned an incorrect number of gradients (expected 2, got 1)" in out
     assert "y.grad = tensor([1., 2.])" in shown(f"{PAGE}/wrong_number_of_gradients_fix.py")
     assert "y.grad = None" in shown(f"{PAGE}/wrong_number_of_gradients_dead_end.py")
+
+
+class Through(torch.autograd.Function):
+    """The identity, whose backward returns ``shape(grad)`` instead of ``grad``."""
+
+    @staticmethod
+    def forward(ctx, t: torch.Tensor, shape: Callable[[torch.Tensor], torch.Tensor]) -> torch.Tensor:
+        ctx.shape = shape
+        return t.clone()
+
+    @staticmethod
+    def backward(ctx, grad: torch.Tensor) -> tuple[torch.Tensor, None]:
+        return ctx.shape(grad), None
+
+
+def test_autograd_sums_a_larger_gradient_down_and_refuses_a_smaller_one() -> None:
+    """The page: a gradient the input's shape broadcasts to is summed down; a smaller one fails."""
+    w = torch.ones(3, requires_grad=True)
+    Through.apply(w, lambda g: g.expand(2, 3)).sum().backward()  # (2, 3) for a (3,) input
+    assert torch.equal(w.grad, torch.full((3,), 2.0))
+    x = torch.ones(2, 3, requires_grad=True)
+    with pytest.raises(RuntimeError, match=r"got \[3\] but expected shape compatible with \[2, 3\]"):
+        Through.apply(x, lambda g: g[0]).sum().backward()  # (3,) broadcasts to (2, 3): refused
+
+
+def test_a_step_on_the_broadcast_loss_moves_predictions_to_the_mean_target(
+    shown: Callable[[str], str],
+) -> None:
+    """The page: the first and last predictions move away from their targets, toward 2."""
+    grad = re.search(r"prediction.grad = tensor\(\[(.*)\]\)", shown(f"{PAGE}/target_size.py"))
+    assert grad is not None
+    stepped = [p - 0.1 * float(g) for p, g in zip([1.0, 2.0, 3.0], grad[1].split(","), strict=True)]
+    assert 1.0 < stepped[0] < 2.0 and stepped[1] == 2.0 and 2.0 < stepped[2] < 3.0

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+import torch
+
 PAGE = "snippets/errors/in-place"
 
 
@@ -49,3 +52,36 @@ def test_rebinding_a_leaf_leaves_its_grad_none(shown: Callable[[str], str]) -> N
 def test_the_fixes_for_views_reach_the_leaf(shown: Callable[[str], str]) -> None:
     assert "w.grad = tensor([2., 1., 1.])" in shown(f"{PAGE}/view_of_leaf_fix.py")
     assert "[2., 2., 2.],\n        [1., 1., 1.]" in shown(f"{PAGE}/view_of_multi_output_fix.py")
+
+
+def test_a_weight_updated_between_forward_and_backward() -> None:
+    """The page: under no_grad, as optimizer.step() does, the version error; without, the leaf's."""
+    w = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    loss = (w**2).sum()
+    with pytest.raises(RuntimeError, match="leaf Variable that requires grad"):
+        w.mul_(0.5)
+    with torch.no_grad():
+        w.mul_(0.5)
+    with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+        loss.backward()
+
+
+def test_a_rebound_leaf_warns_then_the_next_update_fails_on_none() -> None:
+    """The page: reading the new w's .grad warns, and the next w - lr * w.grad is a TypeError."""
+    w = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    with pytest.warns(UserWarning, match="not a leaf Tensor"):
+        with pytest.raises(TypeError, match="NoneType"):
+            for _ in range(2):
+                (w**2).sum().backward()
+                w = w - 0.1 * w.grad
+    assert not w.is_leaf  # the first update ran; the second failed
+
+
+def test_a_detached_second_name_shares_the_version_counter() -> None:
+    """The page: y.detach().mul_(2), then backward through y, still raises."""
+    x = torch.tensor([0.5, 1.0, 2.0], requires_grad=True)
+    y = x.exp()
+    y.detach().mul_(2)
+    assert y._version == 1
+    with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+        y.sum().backward()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+import torch
 
 PAGE = "snippets/errors/no-graph"
 
@@ -43,3 +44,19 @@ def test_no_grad_and_clone_give_the_same_gradient(shown: Callable[[str], str]) -
 
 def test_the_hook_runs_on_a_tensor_in_the_graph(shown: Callable[[str], str]) -> None:
     assert "hook saw the gradient: tensor([2., 4., 6.])" in shown(f"{PAGE}/hook_no_grad_fix.py")
+
+
+def test_detach_shares_the_memory_of_the_tensor() -> None:
+    """The page: detach() returns a new leaf that shares the tensor's memory."""
+    y = torch.tensor([1.0, 2.0, 3.0], requires_grad=True) * 2
+    detached = y.detach()
+    assert detached.is_leaf and not detached.requires_grad
+    assert detached.data_ptr() == y.data_ptr()
+
+
+def test_an_inference_tensor_has_no_version_counter() -> None:
+    """The page: inference tensors carry no version counter, so nothing can check them later."""
+    with torch.inference_mode():
+        made = torch.ones(3)
+    with pytest.raises(RuntimeError, match="do not track version counter"):
+        made._version

@@ -66,3 +66,26 @@ def test_anomaly_mode_names_sqrt_and_plain_mode_gives_nan(shown: Callable[[str],
     assert "no error; x.grad = tensor([   nan, 0.2500])" in out
     assert "x.grad = tensor([   nan, 0.2500])" in shown(f"{PAGE}/nan_gradient_dead_end.py")
     assert "x.grad = tensor([0.0000, 0.2500])" in shown(f"{PAGE}/nan_gradient_fix.py")
+
+
+def test_each_step_saves_the_batch_the_relu_output_the_prediction_and_the_target() -> None:
+    """The page names what the 4,736 bytes per step are."""
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(8, 64), nn.ReLU(), nn.Linear(64, 1))
+    x, y = torch.randn(16, 8), torch.randn(16, 1)
+    weights = {p.data_ptr() for p in model.parameters()}
+    saved: dict[int, tuple[int, ...]] = {}
+
+    def keep(t: torch.Tensor) -> torch.Tensor:
+        if t.data_ptr() not in weights:
+            saved[t.data_ptr()] = tuple(t.shape)
+        return t
+
+    with torch.autograd.graph.saved_tensors_hooks(keep, lambda t: t):
+        prediction = model(x)
+        nn.functional.mse_loss(prediction, y)
+    # The batch, the prediction and the target, and the ReLU's output (saved by the ReLU and
+    # by the second Linear: one tensor), by their shapes.
+    assert x.data_ptr() in saved and y.data_ptr() in saved and prediction.data_ptr() in saved
+    assert sorted(saved.values()) == [(16, 1), (16, 1), (16, 8), (16, 64)]
+    assert sum(4 * torch.Size(s).numel() for s in saved.values()) == 4736
