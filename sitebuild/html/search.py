@@ -8,14 +8,17 @@ Examples:
     >>> from sitebuild.html.search import lean
     >>> lean('<div class="language-python highlight"><pre>x = 1</pre></div>')
     '<div data-search-exclude class="language-python highlight"><pre>x = 1</pre></div>'
+    >>> lean('<div class="jp-Editor jp-InputArea-editor"><pre>x = 1</pre></div>')
+    '<div data-search-exclude class="jp-Editor jp-InputArea-editor"><pre>x = 1</pre></div>'
 """
 
 from __future__ import annotations
 
 import re
 
-EXCLUDED = re.compile(r'<div (?=class="(?:[^"]*\s)?highlight[\s"])')
-"""A code block: Pygments' ``highlight`` wrapper."""
+EXCLUDED = re.compile(r'<div (?=class="(?:[^"]*\s)?(?:highlight|jp-InputArea-editor)[\s"])')
+"""A code block: Pygments' ``highlight`` wrapper, or the code of a notebook page's cell
+(mkdocs-jupyter's ``jp-InputArea-editor``)."""
 
 
 def lean(content: str) -> str:

@@ -141,19 +141,7 @@ class Figures:
     def _graph(self, data: list[dict[str, Any]], caption: str, locale: str) -> str:
         t = self._t(locale)
         graphs = [Graph.from_dict(d) for d in data]
-        svg = self._svg(graphs)
-        description = " ".join(self._describe(g, locale) for g in graphs)
-        # The <title> names the image for screen readers; the figcaption shows the caption.
-        labelled = svg.replace('<svg class="graph"', '<svg class="graph" role="img"', 1)
-        labelled = re.sub(
-            r"(<svg [^>]*>)",
-            lambda m: (
-                f"{m[1]}<title>{html.escape(caption)}</title>"
-                f"<desc>{html.escape(description)}</desc>"
-            ),
-            labelled,
-            count=1,
-        )
+        labelled = self._labelled(self._svg(graphs), caption, graphs, locale)
         kinds = {n.kind for g in graphs for n in g.nodes}
         order = ("op", "leaf", "input", "output", "saved")
         legend = [t(f"graph.legend.{kind}") for kind in order if kind in kinds]
@@ -172,22 +160,25 @@ class Figures:
             "</figcaption></figure>"
         )
 
-    def _steps(self, run: Steps, caption: str, locale: str) -> str:
-        """A stepper over the final graph, drawn once; its nodes' classes name their ids."""
-        svg = self._svg([run.graph], ids=True)
-        description = self._describe(run.graph, locale)
-        labelled = svg.replace(
-            '<svg class="graph"',
-            f'<svg class="graph" role="img" aria-label="{html.escape(caption)}"',
-            1,
-        )
-        labelled = re.sub(
+    def _labelled(self, svg: str, caption: str, graphs: list[Graph], locale: str) -> str:
+        """``svg`` as an image titled with the caption and described in ``locale``."""
+        description = " ".join(self._describe(g, locale) for g in graphs)
+        # The <title> names the image for screen readers; the figcaption shows the caption.
+        labelled = svg.replace('<svg class="graph"', '<svg class="graph" role="img"', 1)
+        return re.sub(
             r"(<svg [^>]*>)",
-            lambda m: f"{m[1]}<desc>{html.escape(description)}</desc>",
+            lambda m: (
+                f"{m[1]}<title>{html.escape(caption)}</title>"
+                f"<desc>{html.escape(description)}</desc>"
+            ),
             labelled,
             count=1,
         )
-        return stepper.figure(run, labelled, caption, self._t(locale))
+
+    def _steps(self, run: Steps, caption: str, locale: str) -> str:
+        """A stepper over the final graph, drawn once; its nodes' classes name their ids."""
+        svg = self._labelled(self._svg([run.graph], ids=True), caption, [run.graph], locale)
+        return stepper.figure(run, svg, caption, self._t(locale))
 
     def _describe(self, graph: Graph, locale: str) -> str:
         t = self._t(locale)
