@@ -8,17 +8,20 @@ Examples:
     >>> from sitebuild.html.search import lean
     >>> lean('<div class="language-python highlight"><pre>x = 1</pre></div>')
     '<div data-search-exclude class="language-python highlight"><pre>x = 1</pre></div>'
-    >>> lean('<div class="jp-Editor jp-InputArea-editor"><pre>x = 1</pre></div>')
-    '<div data-search-exclude class="jp-Editor jp-InputArea-editor"><pre>x = 1</pre></div>'
+    >>> lean('<div class="clipboard-copy-txt" id="cell-2">x = 1</div>')
+    '<div data-search-exclude class="clipboard-copy-txt" id="cell-2">x = 1</div>'
 """
 
 from __future__ import annotations
 
 import re
 
-EXCLUDED = re.compile(r'<div (?=class="(?:[^"]*\s)?(?:highlight|jp-InputArea-editor)[\s"])')
-"""A code block: Pygments' ``highlight`` wrapper, or the code of a notebook page's cell
-(mkdocs-jupyter's ``jp-InputArea-editor``)."""
+EXCLUDED = re.compile(
+    r'<div (?=class="(?:[^"]*\s)?(?:highlight|highlight-ipynb|clipboard-copy-txt)[\s"])'
+)
+"""A code block: Pygments' ``highlight`` wrapper, or a notebook page's code cell and the copy of
+it that mkdocs-jupyter's copy button reads. Material's index skips an excluded element only up to
+the first end tag of its kind, so the elements excluded hold no ``<div>`` of their own."""
 
 
 def lean(content: str) -> str:

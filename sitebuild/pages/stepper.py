@@ -69,7 +69,7 @@ def code_lines(run: Steps) -> str:
         where = f"{file}:{line}" if file else str(line)
         text = html.escape(f"{where:>4}  {code}")
         spans.append(f'<span data-line="{html.escape(file)}:{line}">{text}</span>')
-    return f'<pre class="stepper-code"><code>{"".join(spans)}</code></pre>'
+    return f'<pre class="stepper-code" data-search-exclude><code>{"".join(spans)}</code></pre>'
 
 
 def figure(run: Steps, svg: str, caption: str, t: Callable[..., str]) -> str:
@@ -86,8 +86,11 @@ def figure(run: Steps, svg: str, caption: str, t: Callable[..., str]) -> str:
     )
     return (
         f'<figure class="graph-figure stepper"{data}>'
-        '<div class="stepper-body" data-search-exclude>'
-        f'<div class="graph-scroll" tabindex="0">{svg}</div>{code_lines(run)}</div>'
+        # Material's index skips an excluded element up to its first end tag of the same kind:
+        # each part is excluded on its own.
+        '<div class="stepper-body">'
+        f'<div class="graph-scroll" tabindex="0" data-search-exclude>{svg}</div>'
+        f"{code_lines(run)}</div>"
         f'<ol class="stepper-frames" data-search-exclude>{frame_items(run, t)}</ol>'
         f"<figcaption>{html.escape(caption)}<br>"
         f'<small class="graph-legend">{html.escape(legend + t("punctuation.separator"))}'
