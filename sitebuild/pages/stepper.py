@@ -93,6 +93,7 @@ def figure(run: Steps, svg: str, caption: str, t: Callable[..., str]) -> str:
         f"{code_lines(run)}</div>"
         f'<ol class="stepper-frames" data-search-exclude>{frame_items(run, t)}</ol>'
         f"<figcaption>{html.escape(caption)}<br>"
-        f'<small class="graph-legend">{html.escape(legend + t("punctuation.separator"))}'
+        f'<small class="graph-legend" data-search-exclude>'
+        f"{html.escape(legend + t('punctuation.separator'))}"
         f"{html.escape(t('stepper.legend'))}</small></figcaption></figure>"
     )
