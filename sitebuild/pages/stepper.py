@@ -35,7 +35,9 @@ def assets() -> str:
     """The script and the style every page with a stepper carries once (same origin, inline)."""
     script = (HERE / "stepper.js").read_text(encoding="utf-8")
     style = (HERE / "stepper.css").read_text(encoding="utf-8")
-    return f"<style>{style.strip()}</style><script>{script.strip()}</script>"
+    # Each on lines of its own: a notebook's Markdown (CommonMark) ends a raw <style> or
+    # <script> block at the line that closes it.
+    return f"<style>{style.strip()}</style>\n<script>{script.strip()}</script>"
 
 
 def frame_items(run: Steps, t: Callable[..., str]) -> str:
