@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import inspect
 import linecache
+import os
 import weakref
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -43,9 +44,10 @@ from dyndocs.graph.draw import MAX_NODES, GraphTooLarge
 from dyndocs.graph.model import Graph
 
 What = Literal["added", "ran", "ran_freed", "grad_written", "grad_accumulated", "grad_cleared"]
-SKIPPED_DIRS = (str(Path(torch.__file__).parent), str(Path(__file__).parent))
+SKIPPED_DIRS = tuple(str(Path(f).parent) + os.sep for f in (torch.__file__, __file__))
 """Frames in torch or in this package are not the reader's code: a step's line is outside them."""
-DYNDOCS_DIR = Path(__file__).parents[2]
+ABOVE_DYNDOCS = Path(__file__).parents[2]
+"""Lines in dyndocs are named by their path from here: ``dyndocs/models/recurrent.py``."""
 
 TEXT = {
     "added": "added {nodes}",
@@ -146,8 +148,8 @@ def _where(code_file: str) -> tuple[int, str, str]:
     text = linecache.getline(name, frame.f_lineno).strip()
     if name == code_file:
         short = ""
-    elif Path(name).is_relative_to(DYNDOCS_DIR):
-        short = Path(name).relative_to(DYNDOCS_DIR).as_posix()
+    elif Path(name).is_relative_to(ABOVE_DYNDOCS):
+        short = Path(name).relative_to(ABOVE_DYNDOCS).as_posix()
     else:
         short = Path(name).name
     return frame.f_lineno, short, text
