@@ -25,8 +25,16 @@ if TYPE_CHECKING:
     from dyndocs.graph.autograd import graph_of, record
     from dyndocs.graph.draw import Drawing, GraphTooLarge, GraphvizMissing, show, to_dot, to_svg
     from dyndocs.graph.fx import fx_graph, joined
-    from dyndocs.graph.model import Edge, Graph, Node, SavedTensor, highlight_differences
-    from dyndocs.graph.stepping import Frame, NothingRecorded, Steps, steps
+    from dyndocs.graph.model import (
+        Edge,
+        Frame,
+        Graph,
+        Node,
+        SavedTensor,
+        Steps,
+        highlight_differences,
+    )
+    from dyndocs.graph.stepping import NothingRecorded, steps
 
 __all__ = [
     "Drawing",
@@ -58,9 +66,10 @@ __getattr__ = lazy_exports(
             "dyndocs.graph.draw",
         ),
         **dict.fromkeys(["fx_graph", "joined"], "dyndocs.graph.fx"),
-        **dict.fromkeys(["Frame", "NothingRecorded", "Steps", "steps"], "dyndocs.graph.stepping"),
+        **dict.fromkeys(["NothingRecorded", "steps"], "dyndocs.graph.stepping"),
         **dict.fromkeys(
-            ["Edge", "Graph", "Node", "SavedTensor", "highlight_differences"], "dyndocs.graph.model"
+            ["Edge", "Frame", "Graph", "Node", "SavedTensor", "Steps", "highlight_differences"],
+            "dyndocs.graph.model",
         ),
     },
 )

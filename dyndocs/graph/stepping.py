@@ -33,99 +33,23 @@ import linecache
 import os
 import weakref
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import torch
 
 from dyndocs.graph.autograd import recorded
 from dyndocs.graph.draw import MAX_NODES, GraphTooLarge
-from dyndocs.graph.model import Graph
+from dyndocs.graph.model import Frame, Graph, Steps, What
 
-What = Literal["added", "ran", "ran_freed", "grad_written", "grad_accumulated", "grad_cleared"]
 SKIPPED_DIRS = tuple(str(Path(f).parent) + os.sep for f in (torch.__file__, __file__))
 """Frames in torch or in this package are not the reader's code: a step's line is outside them."""
 ABOVE_DYNDOCS = Path(__file__).parents[2]
 """Lines in dyndocs are named by their path from here: ``dyndocs/models/recurrent.py``."""
 
-TEXT = {
-    "added": "added {nodes}",
-    "ran": "{nodes} ran",
-    "ran_freed": "{nodes} ran; its saved tensors were freed",
-    "grad_written": "{nodes}.grad written",
-    "grad_accumulated": "{nodes}.grad accumulated into",
-    "grad_cleared": "{nodes}.grad cleared",
-}
-"""What each kind of frame says when printed; a page says it in its own language."""
-
 
 class NothingRecorded(ValueError):
     """The code recorded no operation: nothing it computed required grad."""
-
-
-@dataclass(frozen=True)
-class Frame:
-    """One step: what it did, to which nodes, and what the graph shows after it.
-
-    Args:
-        what: ``added`` (forward), ``ran``, ``ran_freed`` (a backward node ran, and its saved
-            tensors were freed), ``grad_written``, ``grad_accumulated`` or ``grad_cleared``.
-        nodes: The ids of the nodes the step added, ran, or whose ``.grad`` it changed.
-        visible: The ids of every node of the graph recorded so far.
-        freed: The ids of the nodes whose saved tensors are freed by now (saved notes included).
-        grads: The ids of the leaves that hold a ``.grad`` now.
-        line: The line of code that ran the step, in ``file``.
-        file: ``""`` for the stepped function's own file, else a short path.
-        code: The text of that line.
-    """
-
-    what: What
-    nodes: tuple[str, ...]
-    visible: tuple[str, ...]
-    freed: tuple[str, ...] = ()
-    grads: tuple[str, ...] = ()
-    line: int = 0
-    file: str = ""
-    code: str = ""
-
-    @property
-    def phase(self) -> str:
-        """``forward`` for a step that recorded nodes, ``backward`` for every other."""
-        return "forward" if self.what == "added" else "backward"
-
-
-@dataclass
-class Steps:
-    """The final graph (one layout for every frame) and the frames, in the order they ran."""
-
-    graph: Graph
-    frames: list[Frame] = field(default_factory=list)
-
-    def labels(self, ids: tuple[str, ...]) -> str:
-        return ", ".join(self.graph.node(i).label for i in ids)
-
-    def __str__(self) -> str:
-        lines = []
-        for number, frame in enumerate(self.frames, start=1):
-            where = f"{frame.file}:" if frame.file else ""
-            said = TEXT[frame.what].format(nodes=self.labels(frame.nodes))
-            code = f" `{frame.code}`" if frame.code else ""
-            lines.append(f"{number}. {frame.phase}, line {where}{frame.line}{code}: {said}")
-        return "\n".join(lines)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"graph": asdict(self.graph), "frames": [asdict(f) for f in self.frames]}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Steps:
-        frames = []
-        for f in data["frames"]:
-            tuples = {k: tuple(f[k]) for k in ("nodes", "visible", "freed", "grads")}
-            frames.append(
-                Frame(f["what"], line=f["line"], file=f["file"], code=f["code"], **tuples)
-            )
-        return cls(Graph.from_dict(data["graph"]), frames)
 
 
 class _Kept:

@@ -36,8 +36,7 @@ from typing import Any
 
 from dyndocs.graph import draw as draw_module
 from dyndocs.graph.draw import GraphvizMissing, html_of, layout, tidy, to_dot
-from dyndocs.graph.model import Graph
-from dyndocs.graph.stepping import Steps
+from dyndocs.graph.model import Graph, Steps
 from sitebuild.bench.formats import format_bytes
 from sitebuild.languages.strings import Strings
 from sitebuild.pages import stepper

@@ -31,7 +31,7 @@ from urllib.parse import urljoin
 import nbformat
 from nbformat import NotebookNode
 
-from dyndocs.graph.stepping import Steps
+from dyndocs.graph.model import Steps
 from sitebuild.bench.claims import MARKER
 from sitebuild.pages.figures import DIRECTIVE, Figures
 from sitebuild.runs.runner import CodeRunner, RunFailed

@@ -7,7 +7,7 @@ with ``stepper.css``, turns the figure into buttons, a slider and a live region.
 
 Examples:
     >>> from dyndocs.graph.model import Graph, Node
-    >>> from dyndocs.graph.stepping import Frame, Steps
+    >>> from dyndocs.graph.model import Frame, Steps
     >>> run = Steps(Graph([Node("n0", "SumBackward0", "op")], []),
     ...             [Frame("added", ("n0",), ("n0",), line=3, code="y = x.sum()")])
     >>> words = {"stepper.frame": "{phase}, line {line}: {code} {what}",
@@ -25,7 +25,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
-from dyndocs.graph.stepping import Steps
+from dyndocs.graph.model import Steps
 
 HERE = Path(__file__).parent
 
