@@ -45,7 +45,7 @@ fill:var(--md-code-bg-color,#fff3e0);stroke-dasharray:3 2}
 .graph .graph-call path,.graph .graph-call rect,.graph .graph-call polygon{stroke-width:2}
 .graph .graph-highlight path,.graph .graph-highlight rect,.graph .graph-highlight polygon,
 .graph .graph-highlight ellipse{stroke:#e53935;stroke-width:2.5}
-.graph .edge path{stroke:var(--md-default-fg-color--light,#555)}
+.graph .edge path{fill:none;stroke:var(--md-default-fg-color--light,#555)}
 .graph .edge polygon{fill:var(--md-default-fg-color--light,#555);
 stroke:var(--md-default-fg-color--light,#555)}
 .graph .graph-edge-saved path{stroke-dasharray:3 2}
