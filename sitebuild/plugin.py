@@ -182,7 +182,10 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
                 project.root,
                 project.cache / "notebooks",
                 Path(config.config_file_path),
-                lambda text: builds.unwrap_lines(text, locale),
+                # mkdocs-jupyter reads the copy, not the Markdown: its figures are drawn into it
+                lambda text: self._figures().render(
+                    builds.unwrap_lines(text, locale), locale, f"docs/{page.file.src_uri}"
+                ),
                 locale,
             )
             page.file.abs_src_path = str(copy)
@@ -249,6 +252,11 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         """Delete the entries of the PRUNED caches that no build has read for a long time."""
         for name in PRUNED:  # the caches that gain an entry for each edit of a page or snippet
             cachefiles.prune(self._project().cache / name)
+
+    def _figures(self) -> Figures:
+        if self.figures is None:
+            raise RuntimeError("dyndocs-site: on_config has not run")
+        return self.figures
 
     def _project(self) -> Project:
         if self.project is None:

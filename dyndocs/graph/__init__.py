@@ -2,6 +2,7 @@
 
 - `graph_of` and `record` read the graph autograd recorded for a tensor;
 - `fx_graph` and `joined` read the FX graphs of ``torch.compile`` and ``torch.export``;
+- `steps` runs code and returns its steps: the graph growing, then consumed by ``backward()``;
 - `to_svg` draws graphs side by side; in a notebook `show` draws them, and a
   `Graph` draws itself.
 
@@ -24,22 +25,35 @@ if TYPE_CHECKING:
     from dyndocs.graph.autograd import graph_of, record
     from dyndocs.graph.draw import Drawing, GraphTooLarge, GraphvizMissing, show, to_dot, to_svg
     from dyndocs.graph.fx import fx_graph, joined
-    from dyndocs.graph.model import Edge, Graph, Node, SavedTensor, highlight_differences
+    from dyndocs.graph.model import (
+        Edge,
+        Frame,
+        Graph,
+        Node,
+        SavedTensor,
+        Steps,
+        highlight_differences,
+    )
+    from dyndocs.graph.stepping import NothingRecorded, steps
 
 __all__ = [
     "Drawing",
     "Edge",
+    "Frame",
     "Graph",
     "GraphTooLarge",
     "GraphvizMissing",
     "Node",
+    "NothingRecorded",
     "SavedTensor",
+    "Steps",
     "fx_graph",
     "graph_of",
     "highlight_differences",
     "joined",
     "record",
     "show",
+    "steps",
     "to_dot",
     "to_svg",
 ]
@@ -52,8 +66,10 @@ __getattr__ = lazy_exports(
             "dyndocs.graph.draw",
         ),
         **dict.fromkeys(["fx_graph", "joined"], "dyndocs.graph.fx"),
+        **dict.fromkeys(["NothingRecorded", "steps"], "dyndocs.graph.stepping"),
         **dict.fromkeys(
-            ["Edge", "Graph", "Node", "SavedTensor", "highlight_differences"], "dyndocs.graph.model"
+            ["Edge", "Frame", "Graph", "Node", "SavedTensor", "Steps", "highlight_differences"],
+            "dyndocs.graph.model",
         ),
     },
 )

@@ -21,7 +21,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import torch
 from torch.overrides import TorchFunctionMode
@@ -129,12 +129,23 @@ these beside one other node (``F.linear`` records ``TBackward0`` and ``AddmmBack
 tensors in the other."""
 
 
+class Watcher(Protocol):
+    """What `dyndocs.graph.steps` follows a run with: each call, each tensor saved for backward."""
+
+    def called(self, func: Callable[..., Any], args: Any, new_nodes: list[Any]) -> None: ...
+
+    def pack(self, tensor: torch.Tensor, saved_index: int) -> Any: ...
+
+    def unpack(self, packed: Any) -> torch.Tensor: ...
+
+
 class _Attributing(TorchFunctionMode):
     """Notes, for each torch function call, the saved tensors it packed and the node it made."""
 
-    def __init__(self, packed: list[list[Any]]) -> None:
+    def __init__(self, packed: list[list[Any]], watcher: Watcher | None = None) -> None:
         super().__init__()
         self.packed = packed
+        self.watcher = watcher
         self.known: set[int] = set()
 
     def __torch_function__(
@@ -142,24 +153,32 @@ class _Attributing(TorchFunctionMode):
     ) -> Any:
         start = len(self.packed)
         result = func(*args, **(kwargs or {}))
-        made = [n for n in self._new_nodes(result) if n.name() not in SAVES_NO_TENSORS]
+        new = self._new_nodes(result)
+        made = [
+            n
+            for n in new
+            if getattr(n, "variable", None) is None  # leaves are not made by a call
+            and n.name() not in SAVES_NO_TENSORS
+        ]
         for entry in self.packed[start:]:
             if entry[3] is None and len(made) == 1:
                 entry[3] = made[0]
+        if self.watcher is not None:
+            self.watcher.called(func, args, new)
         return result
 
     def _new_nodes(self, result: Any) -> list[Any]:
+        """The nodes, leaves' included, that ``result``'s graph holds and no earlier call's did."""
         grad_fn = getattr(result, "grad_fn", None) if isinstance(result, torch.Tensor) else None
-        made, frontier = [], [grad_fn] if grad_fn is not None else []
+        new, frontier = [], [grad_fn] if grad_fn is not None else []
         while frontier:
             node = frontier.pop()
             if id(node) in self.known:
                 continue
             self.known.add(id(node))
-            if getattr(node, "variable", None) is None:  # leaves are not made by a call
-                made.append(node)
+            new.append(node)
             frontier.extend(child for child, _ in node.next_functions if child is not None)
-        return made
+        return new
 
 
 def record(
@@ -193,26 +212,49 @@ def record(
         >>> [(t.freed, g.node(f"s{i}").kind) for i, t in enumerate(g.saved)]
         [(True, 'stale'), (True, 'stale')]
     """
+    return recorded(fn, module, title, leaf_names, then=then)[0]
+
+
+def recorded(
+    fn: Callable[[], torch.Tensor | tuple[torch.Tensor, ...]],
+    module: torch.nn.Module | None,
+    title: str,
+    leaf_names: dict[str, torch.Tensor] | None,
+    watcher: Watcher | None = None,
+    then: Callable[[Any], object] | None = None,
+) -> tuple[Graph, dict[Any, str]]:
+    """`record`'s graph, and the id it gives each backward node; ``watcher`` follows the run and
+    ``then`` is called as `record` says."""
     skipped = {
         (p.untyped_storage().data_ptr(), str(p.device))
         for p in (module.parameters() if module is not None else ())
     }
     # [storage key, shape, (dtype, bytes), node or None, the tensor, its version when saved]
     packed: list[list[Any]] = []
-    seen: set[tuple[int, str]] = set()
+    index_of: dict[tuple[int, str], int] = {}
 
-    def pack(tensor: torch.Tensor) -> torch.Tensor:
+    def pack(tensor: torch.Tensor) -> Any:
         key = (tensor.untyped_storage().data_ptr(), str(tensor.device))
-        if key not in skipped and key not in seen:
-            seen.add(key)
+        if key not in skipped and key not in index_of:
+            index_of[key] = len(packed)
             size = tensor.untyped_storage().nbytes()
             details = (str(tensor.dtype), size)
             packed.append([key, tuple(tensor.shape), details, None, tensor, tensor._version])
-        return tensor
+        if watcher is None:
+            return tensor
+        return watcher.pack(tensor, index_of.get(key, -1))
 
-    mode = _Attributing(packed)
-    with torch.autograd.graph.saved_tensors_hooks(pack, lambda tensor: tensor), mode:
+    unpack = watcher.unpack if watcher is not None else lambda tensor: tensor
+    mode = _Attributing(packed, watcher)
+    with torch.autograd.graph.saved_tensors_hooks(pack, unpack), mode:
         output = fn()
+    if not isinstance(output, torch.Tensor) and not (
+        isinstance(output, tuple | list) and all(isinstance(o, torch.Tensor) for o in output)
+    ):
+        raise TypeError(
+            f"the function must return the tensor, or a tuple of tensors, whose graph to read; "
+            f"it returned {type(output).__name__}"
+        )
     if then is not None:
         then(output)
     graph, node_ids = _walk(output, module, title, leaf_names)
@@ -241,7 +283,7 @@ def record(
         graph.nodes.append(Node(saved_id, label, "stale" if tensor.stale else "saved", detail))
         if tensor.node:
             graph.edges.append(Edge(saved_id, tensor.node, "saved"))
-    return graph
+    return graph, node_ids
 
 
 def _freed(node: Any) -> bool:

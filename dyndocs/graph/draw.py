@@ -47,7 +47,7 @@ fill:var(--md-code-bg-color,#fff3e0);stroke:#e53935;stroke-dasharray:3 2;stroke-
 .graph .graph-call path,.graph .graph-call rect,.graph .graph-call polygon{stroke-width:2}
 .graph .graph-highlight path,.graph .graph-highlight rect,.graph .graph-highlight polygon,
 .graph .graph-highlight ellipse{stroke:#e53935;stroke-width:2.5}
-.graph .edge path{stroke:var(--md-default-fg-color--light,#555)}
+.graph .edge path{fill:none;stroke:var(--md-default-fg-color--light,#555)}
 .graph .edge polygon{fill:var(--md-default-fg-color--light,#555);
 stroke:var(--md-default-fg-color--light,#555)}
 .graph .graph-edge-saved path{stroke-dasharray:3 2}
@@ -83,15 +83,19 @@ def _quote(text: str) -> str:
     return f'"{escaped}"'
 
 
-def _node_line(node: Node, prefix: str) -> str:
+def _node_line(node: Node, prefix: str, ids: bool = False) -> str:
     label = node.label + (f"\n{node.detail}" if node.detail else "")
     classes = f"graph-{node.kind}" + (" graph-highlight" if node.highlight else "")
+    classes += f" step-{node.id}" if ids else ""
     extra = "" if node.kind == "op" else f" {SHAPES[node.kind]}"
     return f'  {prefix}{node.id} [label={_quote(label)} class="{classes}"{extra}];'
 
 
-def to_dot(graphs: list[Graph], max_nodes: int = MAX_NODES) -> str:
+def to_dot(graphs: list[Graph], max_nodes: int = MAX_NODES, ids: bool = False) -> str:
     """DOT source for ``graphs`` side by side; a graph with a title gets a box of its own.
+
+    With ``ids``, each node's class names its id (``step-n3``) and each edge's its two ends
+    (``step-n3-n0``), so that a page's script can show some of them (`dyndocs.graph.steps`).
 
     Raises:
         GraphTooLarge: More than ``max_nodes`` nodes in all; the message gives the count.
@@ -122,15 +126,16 @@ def to_dot(graphs: list[Graph], max_nodes: int = MAX_NODES) -> str:
             if cluster:
                 name = f"cluster_{index}_{cluster_index}"
                 lines.append(f"{indent}  subgraph {name} {{ label={_quote(cluster)};")
-                lines += [f"{indent}  {_node_line(n, prefix)}" for n in nodes]
+                lines += [f"{indent}  {_node_line(n, prefix, ids)}" for n in nodes]
                 lines.append(f"{indent}  }}")
             else:
-                lines += [f"{indent}{_node_line(n, prefix)}" for n in nodes]
+                lines += [f"{indent}{_node_line(n, prefix, ids)}" for n in nodes]
         if indent:
             lines.append("  }")
         for edge in graph.edges:
             source, target = prefix + edge.source, prefix + edge.target
-            lines.append(f'  {source} -> {target} [class="graph-edge-{edge.kind}"];')
+            step = f" step-{edge.source}-{edge.target}" if ids else ""
+            lines.append(f'  {source} -> {target} [class="graph-edge-{edge.kind}{step}"];')
     lines.append("}")
     return "\n".join(lines)
 

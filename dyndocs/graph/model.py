@@ -1,4 +1,5 @@
-"""The small graph model every drawing uses: nodes, edges, tensors saved for backward.
+"""The small graph model every drawing uses: nodes, edges, tensors saved for backward, and the
+frames of a run that `dyndocs.graph.steps` records.
 
 A `Graph` is plain data (it survives a round trip through JSON), so a graph recorded in
 one process can be drawn in another.
@@ -19,6 +20,8 @@ import json
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Literal
 
+What = Literal["added", "ran", "ran_freed", "grad_written", "grad_accumulated", "grad_cleared"]
+"""What a step of `dyndocs.graph.steps` did."""
 NodeKind = Literal["op", "leaf", "output", "input", "saved", "stale", "call"]
 EdgeKind = Literal["data", "saved", "break"]
 
@@ -176,3 +179,78 @@ def highlight_differences(graphs: list[Graph]) -> list[Graph]:
                 extra.add(node.id)
         marked.append(graph.highlighted(extra))
     return marked
+
+
+TEXT = {
+    "added": "added {nodes}",
+    "ran": "{nodes} ran",
+    "ran_freed": "{nodes} ran; its saved tensors were freed",
+    "grad_written": "{nodes}.grad written",
+    "grad_accumulated": "{nodes}.grad accumulated into",
+    "grad_cleared": "{nodes}.grad cleared",
+}
+"""What each kind of frame says when printed; a page says it in its own language."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One step: what it did, to which nodes, and what the graph shows after it.
+
+    Args:
+        what: ``added`` (forward), ``ran``, ``ran_freed`` (a backward node ran, and its saved
+            tensors were freed), ``grad_written``, ``grad_accumulated`` or ``grad_cleared``.
+        nodes: The ids of the nodes the step added, ran, or whose ``.grad`` it changed.
+        visible: The ids of every node of the graph recorded so far.
+        freed: The ids of the nodes whose saved tensors are freed by now (saved notes included).
+        grads: The ids of the leaves that hold a ``.grad`` now.
+        line: The line of code that ran the step, in ``file``.
+        file: ``""`` for the stepped function's own file, else a short path.
+        code: The text of that line.
+    """
+
+    what: What
+    nodes: tuple[str, ...]
+    visible: tuple[str, ...]
+    freed: tuple[str, ...] = ()
+    grads: tuple[str, ...] = ()
+    line: int = 0
+    file: str = ""
+    code: str = ""
+
+    @property
+    def phase(self) -> str:
+        """``forward`` for a step that recorded nodes, ``backward`` for every other."""
+        return "forward" if self.what == "added" else "backward"
+
+
+@dataclass
+class Steps:
+    """The final graph (one layout for every frame) and the frames, in the order they ran."""
+
+    graph: Graph
+    frames: list[Frame] = field(default_factory=list)
+
+    def labels(self, ids: tuple[str, ...]) -> str:
+        return ", ".join(self.graph.node(i).label for i in ids)
+
+    def __str__(self) -> str:
+        lines = []
+        for number, frame in enumerate(self.frames, start=1):
+            where = f"{frame.file}:" if frame.file else ""
+            said = TEXT[frame.what].format(nodes=self.labels(frame.nodes))
+            code = f" `{frame.code}`" if frame.code else ""
+            lines.append(f"{number}. {frame.phase}, line {where}{frame.line}{code}: {said}")
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"graph": asdict(self.graph), "frames": [asdict(f) for f in self.frames]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Steps:
+        frames = []
+        for f in data["frames"]:
+            tuples = {k: tuple(f[k]) for k in ("nodes", "visible", "freed", "grads")}
+            frames.append(
+                Frame(f["what"], line=f["line"], file=f["file"], code=f["code"], **tuples)
+            )
+        return cls(Graph.from_dict(data["graph"]), frames)

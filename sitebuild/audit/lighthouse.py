@@ -48,6 +48,14 @@ PAGES = (
 )
 """One page of each kind: home, concept, tip, performance, notebook, API reference, glossary,
 errors atlas entries."""
+STEPPER_PAGES = (
+    "notebooks/first-graph/",
+    "concepts/control-flow/",
+    "concepts/variable-length-sequences/",
+    "tips/zero-grad/",
+)
+"""The pages with a stepper figure, whose controls a script makes: gated and checked in a browser
+(tests/site/test_browser.py) too."""
 GATE_SETTINGS: dict[str, object] = {
     "disableFullPageScreenshot": True,
     "pauseAfterFcpMs": 0,
@@ -236,9 +244,9 @@ def _run_lighthouse(
     return reports
 
 
-def audited_pages(project: Project) -> list[str]:
-    """PAGES in every language of ``project``, as paths under the site's root."""
-    return [project.language_root(locale) + page for locale in project.locales for page in PAGES]
+def audited_pages(project: Project, pages: tuple[str, ...] = PAGES) -> list[str]:
+    """``pages`` in every language of ``project``, as paths under the site's root."""
+    return [project.language_root(locale) + page for locale in project.locales for page in pages]
 
 
 def performance_report(scores: dict[tuple[str, int], Scores]) -> tuple[str, list[float]]:

@@ -14,6 +14,8 @@ Examples:
     >>> from sitebuild.html.search import lean, weigh_entries
     >>> lean('<div class="language-python highlight"><pre>x = 1</pre></div>')
     '<div data-search-exclude class="language-python highlight"><pre>x = 1</pre></div>'
+    >>> lean('<div class="clipboard-copy-txt" id="cell-2">x = 1</div>')
+    '<div data-search-exclude class="clipboard-copy-txt" id="cell-2">x = 1</div>'
     >>> docs = [{"location": "errors/a/#x", "title": "E: one two"}, {"location": "a/#y"},
     ...         {"location": "errors/a/#z", "title": "Gradients add up"}]
     >>> [doc.get("boost") for doc in weigh_entries(docs, r"[\\s:]+")]
@@ -27,8 +29,12 @@ from typing import Any
 
 from sitebuild.pages.errors import MESSAGE
 
-EXCLUDED = re.compile(r'<div (?=class="(?:[^"]*\s)?highlight[\s"])')
-"""A code block: Pygments' ``highlight`` wrapper."""
+EXCLUDED = re.compile(
+    r'<div (?=class="(?:[^"]*\s)?(?:highlight|highlight-ipynb|clipboard-copy-txt)[\s"])'
+)
+"""A code block: Pygments' ``highlight`` wrapper, or a notebook page's code cell and the copy of
+it that mkdocs-jupyter's copy button reads. Material's index skips an excluded element only up to
+the first end tag of its kind, so the elements excluded hold no ``<div>`` of their own."""
 
 
 ENTRY = re.compile(r"(?:[\w-]+/)?errors/[^#]+/#")

@@ -1,15 +1,18 @@
 """Figures a page's own example code produces: graph drawings and result tables.
 
-Two directives, identical in every language but for the caption after ``|``::
+Three directives, identical in every language but for the caption after ``|``::
 
     <!-- graph: snippets/concepts/static-vs-dynamic/graph_per_call.py:graphs | The caption -->
     <!-- table: snippets/concepts/limits-and-torch-compile/every_way.py:rows | The caption -->
+    <!-- steps: snippets/notebooks/first-graph/stepped.py:stepped | The caption -->
 
 The build runs the named snippet (once per content), calls the named function, and draws what it
 returns: for ``graph``, one or several :class:`dyndocs.graph.Graph` as an inline SVG with a title
 and a description in the page's language; for ``table``, ``{"columns": [...], "rows": [...]}`` as
-a table whose headers are the language's ``table.<column>`` strings. The SVG is the same in every
-language and is cached by its DOT source, the Graphviz version and the drawing code.
+a table whose headers are the language's ``table.<column>`` strings; for ``steps``, a
+:class:`dyndocs.graph.Steps` as a stepper figure (:mod:`sitebuild.pages.stepper`). The SVG
+is the same in every language and is cached by its DOT source, the Graphviz version and the
+drawing code.
 
 Examples:
     >>> from sitebuild.pages.figures import DIRECTIVE
@@ -33,13 +36,14 @@ from typing import Any
 
 from dyndocs.graph import draw as draw_module
 from dyndocs.graph.draw import GraphvizMissing, html_of, layout, tidy, to_dot
-from dyndocs.graph.model import Graph, format_bytes
+from dyndocs.graph.model import Graph, Steps, format_bytes
 from sitebuild.languages.strings import Strings
+from sitebuild.pages import stepper
 from sitebuild.runs import cachefiles
 from sitebuild.runs.runner import CodeRunner, RunFailed
 
 DIRECTIVE = re.compile(
-    r"^[ \t]*<!--\s*(?P<kind>graph|table):\s*(?P<path>[\w./-]+\.py):(?P<function>\w+)"
+    r"^[ \t]*<!--\s*(?P<kind>graph|table|steps):\s*(?P<path>[\w./-]+\.py):(?P<function>\w+)"
     r"\s*\|\s*(?P<caption>.*?)\s*-->[ \t]*$",
     re.MULTILINE,
 )
@@ -57,6 +61,8 @@ if "{kind}" == "graph":
 
     _made = [_made] if isinstance(_made, _Graph) else list(_made)
     _made = [_json.loads(_g.to_json()) for _g in _made]
+if "{kind}" == "steps":
+    _made = _made.to_dict()
 print({mark!r} + _json.dumps(_made))
 """
 
@@ -93,6 +99,8 @@ class Figures:
                 data = self.data(match["kind"], match["path"], match["function"])
                 if match["kind"] == "graph":
                     block = self._graph(data, match["caption"], locale)
+                elif match["kind"] == "steps":
+                    block = self._steps(Steps.from_dict(data), match["caption"], locale)
                 else:
                     caption = html.escape(match["caption"])
                     block = self.table_markdown(data, locale) + "\n\n"
@@ -103,8 +111,10 @@ class Figures:
 
         rendered = DIRECTIVE.sub(replace, markdown)
         for line in rendered.splitlines():  # what looks like a directive but did not parse
-            if re.match(r"\s*<!--\s*(?:graph|table)\s*:", line):
+            if re.match(r"\s*<!--\s*(?:graph|table|steps)\s*:", line):
                 raise FigureFailed(f"{page}: a directive that does not parse: {line.strip()}")
+        if any(m["kind"] == "steps" for m in DIRECTIVE.finditer(markdown)):
+            rendered += "\n\n" + stepper.assets() + "\n"
         return rendered
 
     def data(self, kind: str, path: str, function: str) -> Any:
@@ -120,8 +130,8 @@ class Figures:
             raise FigureFailed(f"{path}:{function}() printed no figure data")
         return json.loads(lines[-1].removeprefix(MARK))
 
-    def _svg(self, graphs: list[Graph]) -> str:
-        dot = to_dot(graphs)
+    def _svg(self, graphs: list[Graph], ids: bool = False) -> str:
+        dot = to_dot(graphs, ids=ids)
         # The SVG depends on the DOT source, on Graphviz, and on how dyndocs tidies and styles it.
         key = hashlib.sha256((dot + _dot_version() + _drawing_code()).encode()).hexdigest()[:20]
         return cachefiles.kept(self.cache_dir, f"{key}.svg", lambda: tidy(layout(dot)))
@@ -129,19 +139,7 @@ class Figures:
     def _graph(self, data: list[dict[str, Any]], caption: str, locale: str) -> str:
         t = self._t(locale)
         graphs = [Graph.from_dict(d) for d in data]
-        svg = self._svg(graphs)
-        description = " ".join(self._describe(g, locale) for g in graphs)
-        # The <title> names the image for screen readers; the figcaption shows the caption.
-        labelled = svg.replace('<svg class="graph"', '<svg class="graph" role="img"', 1)
-        labelled = re.sub(
-            r"(<svg [^>]*>)",
-            lambda m: (
-                f"{m[1]}<title>{html.escape(caption)}</title>"
-                f"<desc>{html.escape(description)}</desc>"
-            ),
-            labelled,
-            count=1,
-        )
+        labelled = self._labelled(self._svg(graphs), caption, graphs, locale)
         kinds = {n.kind for g in graphs for n in g.nodes}
         order = ("op", "leaf", "input", "output", "saved", "stale")
         legend = [t(f"graph.legend.{kind}") for kind in order if kind in kinds]
@@ -159,6 +157,26 @@ class Figures:
             f'<br><small class="graph-legend">{html.escape(separator.join(legend))}</small>'
             "</figcaption></figure>"
         )
+
+    def _labelled(self, svg: str, caption: str, graphs: list[Graph], locale: str) -> str:
+        """``svg`` as an image titled with the caption and described in ``locale``."""
+        description = " ".join(self._describe(g, locale) for g in graphs)
+        # The <title> names the image for screen readers; the figcaption shows the caption.
+        labelled = svg.replace('<svg class="graph"', '<svg class="graph" role="img"', 1)
+        return re.sub(
+            r"(<svg [^>]*>)",
+            lambda m: (
+                f"{m[1]}<title>{html.escape(caption)}</title>"
+                f"<desc>{html.escape(description)}</desc>"
+            ),
+            labelled,
+            count=1,
+        )
+
+    def _steps(self, run: Steps, caption: str, locale: str) -> str:
+        """A stepper over the final graph, drawn once; its nodes' classes name their ids."""
+        svg = self._labelled(self._svg([run.graph], ids=True), caption, [run.graph], locale)
+        return stepper.figure(run, svg, caption, self._t(locale))
 
     def _describe(self, graph: Graph, locale: str) -> str:
         t = self._t(locale)

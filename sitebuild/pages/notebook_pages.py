@@ -69,13 +69,10 @@ def slim(page: str, copy_label: str, copied: str) -> str:
         r"\$\$|\\\(|\\\[|<math", page.split("<!-- End of mathjax configuration -->")[-1]
     ):
         page = MATHJAX.sub("", page)
-    page = page.replace(
-        '<div class="highlight-ipynb hl-python"><pre>',
-        '<div class="highlight-ipynb hl-python highlight"><pre><code>',
-    )
+    # The search index leaves these blocks out (sitebuild/html/search.py): the mark may be there.
     page = re.sub(
-        r'(<div class="highlight-ipynb hl-python highlight"><pre><code>.*?)</pre>',
-        r"\1</code></pre>",
+        r'<div (data-search-exclude )?class="highlight-ipynb hl-python"><pre>(.*?)</pre>',
+        r'<div \1class="highlight-ipynb hl-python highlight"><pre><code>\2</code></pre>',
         page,
         flags=re.S,
     )

@@ -31,6 +31,7 @@ from urllib.parse import urljoin
 import nbformat
 from nbformat import NotebookNode
 
+from dyndocs.graph.model import Steps
 from sitebuild.bench.render import MARKER
 from sitebuild.pages.comments import translate
 from sitebuild.pages.figures import DIRECTIVE, Figures
@@ -211,7 +212,7 @@ def convert(markdown: str, context: NotebookContext) -> NotebookNode:
         elif quoting:
             prose.append("> " + line.removeprefix("    ") if line.strip() else ">")
         elif line.lstrip().startswith("<!--"):
-            if re.match(r"<!--\s*(?:graph|table|bench)\s*:", line.strip()):
+            if re.match(r"<!--\s*(?:graph|table|steps|bench)\s*:", line.strip()):
                 raise NotebookFailed(f"{context.page}: a directive that does not parse: {line}")
             if not COMMENT.fullmatch(line.strip()):
                 raise NotebookFailed(f"{context.page}: a comment that does not close on its line")
@@ -242,6 +243,12 @@ def _figure_cells(directive: re.Match[str], context: NotebookContext) -> list[No
     if directive["kind"] == "table":
         table = context.figures.table_markdown(data, context.locale)
         return [nbformat.v4.new_markdown_cell(table), caption]
+    if directive["kind"] == "steps":  # the same steps, as the list of frames they print
+        cell = nbformat.v4.new_code_cell(f"print({directive['function']}())")
+        cell.metadata["dyndocs"] = {"figure": True}
+        text = str(Steps.from_dict(data)) + "\n"
+        cell.outputs.append(nbformat.v4.new_output("stream", name="stdout", text=text))
+        return [cell, caption]
     drawing = context.figures.drawing_html(data)
     cell = nbformat.v4.new_code_cell(
         f"from dyndocs.graph import show\n\nshow({directive['function']}())"
@@ -259,7 +266,8 @@ def check_cells(notebook: NotebookNode, runner: CodeRunner, name: str) -> None:
         NotebookFailed: A cell raised; the message names the notebook and the cell.
     """
     for number, cell in enumerate(notebook.cells, start=1):
-        if cell.cell_type != "code" or number == 2 or "show(" in cell.source:
+        figure = cell.get("metadata", {}).get("dyndocs", {}).get("figure", False)
+        if cell.cell_type != "code" or number == 2 or "show(" in cell.source or figure:
             continue
         try:
             runner.run(cell.source, name=f"{name}, cell {number}")

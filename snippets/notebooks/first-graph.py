@@ -24,3 +24,35 @@ graph_of(y, leaf_names={"x": x})  # in a notebook, the graph draws itself
 y.backward()  # walks the recorded graph from y back to x
 print(x.grad)  # dy/dx = 2x
 # --8<-- [end:backward]
+
+# --8<-- [start:steps]
+from dyndocs.graph import Steps, steps
+
+
+class TwoLayers(torch.nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.layer1 = torch.nn.Linear(3, 4)
+        self.layer2 = torch.nn.Linear(4, 1)
+
+    def forward(self, inputs: torch.Tensor) -> torch.Tensor:
+        hidden = torch.relu(self.layer1(inputs))
+        return self.layer2(hidden)
+
+
+def stepped() -> Steps:
+    """A two-layer forward pass and its backward, one step per frame."""
+    torch.manual_seed(0)
+    model = TwoLayers()
+    inputs = torch.randn(2, 3)
+
+    def forward_and_backward() -> torch.Tensor:
+        loss = model(inputs).pow(2).mean()
+        loss.backward()
+        return loss
+
+    return steps(forward_and_backward, model)
+
+
+print(stepped())
+# --8<-- [end:steps]

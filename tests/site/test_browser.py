@@ -714,3 +714,56 @@ def test_pages_loaded_together_keep_their_own_problems(browser, tmp_path: Path) 
         else:
             assert len(found) == 1 and "null" in found[0], path
     kept.record({f"/{name}/" for name in pages})
+
+
+STEPPER_STATE = """(figure) => {
+  const items = figure.querySelectorAll(".stepper-frames li");
+  const frame = items[+figure.dataset.step - 1];
+  const shown = [...figure.querySelectorAll("svg g.node")]
+    .filter((g) => getComputedStyle(g).display !== "none")
+    .map((g) => /\\bstep-(\\w+)\\b/.exec(g.getAttribute("class"))[1]);
+  return {step: +figure.dataset.step, total: items.length, shown: shown.sort(),
+          listed: frame.dataset.visible.split(" ").sort(),
+          said: figure.querySelector(".stepper-now").textContent, text: frame.textContent,
+          listHidden: figure.querySelector(".stepper-frames").hidden};
+}"""
+PAGE_OVERFLOW = (
+    """() => document.documentElement.scrollWidth - document.documentElement.clientWidth"""
+)
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+@pytest.mark.parametrize(
+    "path", ["/" + p for p in audit.audited_pages(project(), audit.STEPPER_PAGES)]
+)
+def test_every_stepper_steps_to_the_end_with_the_keyboard(
+    server: str, browser, path: str, width: int, site_pass: SitePass
+) -> None:
+    """Each stepper figure (sitebuild/pages/stepper.py), from its slider's arrow key alone: every
+    frame shows exactly the nodes its list item names and says what its item says; the page never
+    scrolls sideways (a figure scrolls inside its own box) and logs no error."""
+    if site_pass.done:
+        return
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    watch = Watch(page, urlparse(server).netloc)
+    open_page(page, server + path)
+    figures = page.locator("figure.stepper")
+    assert figures.count() >= 1, f"{path}: no stepper figure"
+    for number in range(figures.count()):
+        figure = figures.nth(number)
+        figure.locator("input[type=range]").focus()
+        state = figure.evaluate(STEPPER_STATE)
+        assert state["listHidden"] and state["total"] >= 5, (path, state)
+        for step in range(1, state["total"] + 1):
+            state = figure.evaluate(STEPPER_STATE)
+            where = f"{path} at {width} px, figure {number + 1}, step {step}"
+            assert state["step"] == step, where
+            assert state["shown"] == state["listed"], where
+            assert state["said"] == state["text"] and state["said"], where
+            page.keyboard.press("ArrowRight")
+        assert figure.evaluate(STEPPER_STATE)["step"] == state["total"], "stepped past the end"
+    overflow = page.evaluate(PAGE_OVERFLOW)
+    page.close()
+    assert overflow <= 0, f"{path} at {width} px scrolls sideways by {overflow} px"
+    assert not watch.problems(), f"{path}: {watch.problems()}"
+    site_pass.record()

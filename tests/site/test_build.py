@@ -158,7 +158,8 @@ def test_figures_are_drawn_the_same_in_every_language(built_site: Path) -> None:
     drawings: dict[str, dict[str, list[str]]] = {}
     for locale in locales():
         for page, html in html_pages(built_site, locale).items():
-            assert "<!-- graph:" not in html and "<!-- table:" not in html, f"{locale}/{page}"
+            left = [d for d in ("<!-- graph:", "<!-- table:", "<!-- steps:") if d in html]
+            assert not left, f"{locale}/{page}: {left}"
             svgs = re.findall(r'<svg class="graph".*?</svg>', html, re.DOTALL)
             drawings.setdefault(page, {})[locale] = [
                 re.sub(r"<title>.*?</desc>", "", svg, flags=re.DOTALL) for svg in svgs

@@ -20,7 +20,11 @@ from sitebuild.audit import lighthouse as audit
 from ..support import ROOT, made_once, project
 
 GATED = audit.GATED
-PAGES = audit.audited_pages(project())
+PAGES = list(
+    dict.fromkeys(
+        audit.audited_pages(project()) + audit.audited_pages(project(), audit.STEPPER_PAGES)
+    )
+)
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,101 @@
+"""The stepper figure: a run's steps (`dyndocs.graph.steps`) over one drawing of its final graph.
+
+The figure is readable without JavaScript: the drawing shows the whole graph, and an ordered
+list says what each step did, in the page's language, with the line of code that ran it. Each
+list item carries the ids the drawing shows at that step; ``stepper.js``, inlined once per page
+with ``stepper.css``, turns the figure into buttons, a slider and a live region.
+
+Examples:
+    >>> from dyndocs.graph.model import Graph, Node
+    >>> from dyndocs.graph.model import Frame, Steps
+    >>> run = Steps(Graph([Node("n0", "SumBackward0", "op")], []),
+    ...             [Frame("added", ("n0",), ("n0",), line=3, code="y = x.sum()")])
+    >>> words = {"stepper.frame": "{phase}, line {line}: {code} {what}",
+    ...          "stepper.forward": "Forward", "stepper.list_separator": ", ",
+    ...          "stepper.added": "{nodes} joined the graph."}
+    >>> print(frame_items(run, lambda key, **values: words[key].format(**values)))
+    <li data-visible="n0" data-nodes="n0" data-freed="" data-grads="" data-line=":3">Forward, \
+line 3: <code>y = x.sum()</code> SumBackward0 joined the graph.</li>
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+
+from dyndocs.graph.model import Steps
+
+HERE = Path(__file__).parent
+
+
+@lru_cache(maxsize=1)
+def assets() -> str:
+    """The script and the style every page with a stepper carries once (same origin, inline)."""
+    script = (HERE / "stepper.js").read_text(encoding="utf-8")
+    style = (HERE / "stepper.css").read_text(encoding="utf-8")
+    # Each on lines of its own: a notebook's Markdown (CommonMark) ends a raw <style> or
+    # <script> block at the line that closes it.
+    return f"<style>{style.strip()}</style>\n<script>{script.strip()}</script>"
+
+
+def frame_items(run: Steps, t: Callable[..., str]) -> str:
+    """One ``<li>`` per frame: what it did, in words, with the data the script shows it from."""
+    items = []
+    for frame in run.frames:
+        names = t("stepper.list_separator").join(run.graph.node(i).label for i in frame.nodes)
+        where = f"{frame.file}:{frame.line}" if frame.file else str(frame.line)
+        what = t(f"stepper.{frame.what}", nodes=names)
+        said = t(
+            "stepper.frame", phase=t(f"stepper.{frame.phase}"), line=where, code="\0", what=what
+        )
+        code = f"<code>{html.escape(frame.code)}</code>"
+        data = {
+            "visible": " ".join(frame.visible),
+            "nodes": " ".join(frame.nodes),
+            "freed": " ".join(frame.freed),
+            "grads": " ".join(frame.grads),
+            "line": f"{frame.file}:{frame.line}",
+        }
+        attributes = "".join(f' data-{k}="{html.escape(v)}"' for k, v in data.items())
+        items.append(f"<li{attributes}>{html.escape(said).replace(chr(0), code)}</li>")
+    return "".join(items)
+
+
+def code_lines(run: Steps) -> str:
+    """The lines that ran steps, once each, by file and line: the script marks the current one."""
+    seen = sorted({(f.file, f.line): f.code for f in run.frames}.items())
+    spans = []
+    for (file, line), code in seen:
+        where = f"{file}:{line}" if file else str(line)
+        text = html.escape(f"{where:>4}  {code}")
+        spans.append(f'<span data-line="{html.escape(file)}:{line}">{text}</span>')
+    return f'<pre class="stepper-code" data-search-exclude><code>{"".join(spans)}</code></pre>'
+
+
+def figure(run: Steps, svg: str, caption: str, t: Callable[..., str]) -> str:
+    """The stepper figure of ``run``, drawn as ``svg`` (its nodes' classes name their ids)."""
+    strings = {
+        "previous": t("stepper.previous"),
+        "next": t("stepper.next"),
+        "slider": t("stepper.slider"),
+        "count": t("stepper.count"),
+    }
+    data = "".join(f' data-{k}="{html.escape(v)}"' for k, v in strings.items())
+    legend = t("punctuation.separator").join(
+        t(f"graph.legend.{kind}") for kind in ("op", "leaf", "saved")
+    )
+    return (
+        f'<figure class="graph-figure stepper"{data}>'
+        # Material's index skips an excluded element up to its first end tag of the same kind:
+        # each part is excluded on its own.
+        '<div class="stepper-body">'
+        f'<div class="graph-scroll" tabindex="0" data-search-exclude>{svg}</div>'
+        f"{code_lines(run)}</div>"
+        f'<ol class="stepper-frames" data-search-exclude>{frame_items(run, t)}</ol>'
+        f"<figcaption>{html.escape(caption)}<br>"
+        f'<small class="graph-legend" data-search-exclude>'
+        f"{html.escape(legend + t('punctuation.separator'))}"
+        f"{html.escape(t('stepper.legend'))}</small></figcaption></figure>"
+    )
