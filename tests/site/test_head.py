@@ -89,9 +89,9 @@ def test_the_search_index_holds_prose_not_code(built_site: Path, locale: str) ->
     assert "GFLOP/s (torch.mm" not in text, "benchmark tables and notes are in the search index"
     assert "zero_grad" in text, "inline code in prose must stay searchable"
     # The prose of every page, with the zero-width spaces Material puts between Chinese words,
-    # is 163 to 232 KiB with the whole errors atlas (about 60 KiB of each Chinese index); code
-    # blocks and tables coming back would add tens of KiB.
-    assert index.stat().st_size < 240 * 1024, f"{locale}: index of {index.stat().st_size} bytes"
+    # the errors atlas and the API reference of dyndocs.graph.steps included; code blocks and
+    # tables coming back would add tens of KiB.
+    assert index.stat().st_size < 275 * 1024, f"{locale}: index of {index.stat().st_size} bytes"
 
 
 @pytest.mark.parametrize("locale", locales())
