@@ -140,6 +140,27 @@ def translate(source: str, table: Mapping[str, str]) -> str:
     return "\n".join(lines)
 
 
+def translate_line(line: str, table: Mapping[str, str]) -> str:
+    """One line of code with its comment in the words of ``table``, for the stepper, which shows
+    single lines: a line of a statement spanning several cannot go through :func:`translate`.
+
+    Examples:
+        >>> translate_line("x.grad = None  # clear the gradients", {"clear the gradients": "清零"})
+        'x.grad = None  # 清零'
+    """
+    found = []
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(line).readline):
+            if token.type == tokenize.COMMENT and not KEPT.match(token.string):
+                found.append(token)
+    except tokenize.TokenError:  # the line ends inside a bracket: any comment came before that
+        pass
+    for token in reversed(found):
+        (_, start), (_, end) = token.start, token.end
+        line = f"{line[:start]}# {table[key_of(token.string[1:])]}{line[end:]}"
+    return line
+
+
 def _render(text: Text, table: Mapping[str, str]) -> str:
     words = [part if key is None else table[key] for _, key, part in text.parts]
     if text.source.startswith("#"):

@@ -38,7 +38,7 @@ from dyndocs.graph import draw as draw_module
 from dyndocs.graph.draw import GraphvizMissing, html_of, layout, tidy, to_dot
 from dyndocs.graph.model import Graph, Steps, format_bytes
 from sitebuild.languages.strings import Strings
-from sitebuild.pages import stepper
+from sitebuild.pages import comments, stepper
 from sitebuild.runs import cachefiles
 from sitebuild.runs.runner import CodeRunner, RunFailed
 
@@ -176,7 +176,9 @@ class Figures:
     def _steps(self, run: Steps, caption: str, locale: str) -> str:
         """A stepper over the final graph, drawn once; its nodes' classes name their ids."""
         svg = self._labelled(self._svg([run.graph], ids=True), caption, [run.graph], locale)
-        return stepper.figure(run, svg, caption, self._t(locale))
+        table = comments.load(self.runner.root / "i18n", locale)  # none in English: the keys
+        code_of = (lambda line: comments.translate_line(line, table)) if table else str
+        return stepper.figure(run, svg, caption, self._t(locale), code_of)
 
     def _describe(self, graph: Graph, locale: str) -> str:
         t = self._t(locale)

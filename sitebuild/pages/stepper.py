@@ -40,8 +40,9 @@ def assets() -> str:
     return f"<style>{style.strip()}</style>\n<script>{script.strip()}</script>"
 
 
-def frame_items(run: Steps, t: Callable[..., str]) -> str:
-    """One ``<li>`` per frame: what it did, in words, with the data the script shows it from."""
+def frame_items(run: Steps, t: Callable[..., str], code_of: Callable[[str], str] = str) -> str:
+    """One ``<li>`` per frame: what it did, in words, with the data the script shows it from;
+    ``code_of`` gives a line of code as the page shows it (its comment in the page's language)."""
     items = []
     for frame in run.frames:
         names = t("stepper.list_separator").join(run.graph.node(i).label for i in frame.nodes)
@@ -50,7 +51,7 @@ def frame_items(run: Steps, t: Callable[..., str]) -> str:
         said = t(
             "stepper.frame", phase=t(f"stepper.{frame.phase}"), line=where, code="\0", what=what
         )
-        code = f"<code>{html.escape(frame.code)}</code>"
+        code = f"<code>{html.escape(code_of(frame.code))}</code>"
         data = {
             "visible": " ".join(frame.visible),
             "nodes": " ".join(frame.nodes),
@@ -63,19 +64,22 @@ def frame_items(run: Steps, t: Callable[..., str]) -> str:
     return "".join(items)
 
 
-def code_lines(run: Steps) -> str:
+def code_lines(run: Steps, code_of: Callable[[str], str] = str) -> str:
     """The lines that ran steps, once each, by file and line: the script marks the current one."""
     seen = sorted({(f.file, f.line): f.code for f in run.frames}.items())
     spans = []
     for (file, line), code in seen:
         where = f"{file}:{line}" if file else str(line)
-        text = html.escape(f"{where:>4}  {code}")
+        text = html.escape(f"{where:>4}  {code_of(code)}")
         spans.append(f'<span data-line="{html.escape(file)}:{line}">{text}</span>')
     return f'<pre class="stepper-code" data-search-exclude><code>{"".join(spans)}</code></pre>'
 
 
-def figure(run: Steps, svg: str, caption: str, t: Callable[..., str]) -> str:
-    """The stepper figure of ``run``, drawn as ``svg`` (its nodes' classes name their ids)."""
+def figure(
+    run: Steps, svg: str, caption: str, t: Callable[..., str], code_of: Callable[[str], str] = str
+) -> str:
+    """The stepper figure of ``run``, drawn as ``svg`` (its nodes' classes name their ids), its
+    code lines as ``code_of`` gives them."""
     strings = {
         "previous": t("stepper.previous"),
         "next": t("stepper.next"),
@@ -92,8 +96,8 @@ def figure(run: Steps, svg: str, caption: str, t: Callable[..., str]) -> str:
         # each part is excluded on its own.
         '<div class="stepper-body">'
         f'<div class="graph-scroll" tabindex="0" data-search-exclude>{svg}</div>'
-        f"{code_lines(run)}</div>"
-        f'<ol class="stepper-frames" data-search-exclude>{frame_items(run, t)}</ol>'
+        f"{code_lines(run, code_of)}</div>"
+        f'<ol class="stepper-frames" data-search-exclude>{frame_items(run, t, code_of)}</ol>'
         f"<figcaption>{html.escape(caption)}<br>"
         f'<small class="graph-legend" data-search-exclude>'
         f"{html.escape(legend + t('punctuation.separator'))}"

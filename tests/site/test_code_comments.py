@@ -5,6 +5,8 @@ The translations live in ``i18n/code.<locale>.yml`` (:mod:`sitebuild.pages.comme
 
 from __future__ import annotations
 
+import html
+import re
 from pathlib import Path
 
 import pytest
@@ -84,3 +86,18 @@ def test_the_built_pages_and_their_copy_show_comments_in_their_language(built_si
         blocks = dict(titled_blocks(html))
         code = blocks["snippets/tips/zero-grad/training_loop.py"]
         assert all(comment in code for comment in comments), f"{locale}: {code}"
+
+
+def test_the_stepper_shows_its_code_lines_with_comments_in_the_pages_language(
+    built_site: Path,
+) -> None:
+    expected = {
+        "en": "# writes weight.grad and bias.grad",
+        "zh-hans": "# 写入 weight.grad 和 bias.grad",
+        "zh-hant": "# 寫入 weight.grad 和 bias.grad",
+    }
+    for locale, comment in expected.items():
+        root = built_site if locale == locales()[0] else built_site / locale
+        page = (root / "tips" / "zero-grad" / "index.html").read_text(encoding="utf-8")
+        stepper = re.search(r'<pre class="stepper-code".*?</pre>', page, re.S)
+        assert stepper and comment in html.unescape(stepper[0]), f"{locale}: the stepper's code"
