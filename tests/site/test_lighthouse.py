@@ -20,9 +20,17 @@ from sitebuild.audit import lighthouse as audit
 from ..support import ROOT, made_once, project
 
 GATED = audit.GATED
+ATLAS_PAGES = tuple(
+    f"{page.with_suffix('').as_posix()}/".removesuffix("index/")
+    for page in project().pages(project().locales[0])
+    if page.parts[0] == "errors"
+)
+"""Every page of the errors atlas: the section readers land on from a search."""
 PAGES = list(
     dict.fromkeys(
-        audit.audited_pages(project()) + audit.audited_pages(project(), audit.STEPPER_PAGES)
+        audit.audited_pages(project())
+        + audit.audited_pages(project(), audit.STEPPER_PAGES)
+        + audit.audited_pages(project(), ATLAS_PAGES)
     )
 )
 
