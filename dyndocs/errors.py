@@ -23,6 +23,7 @@ Examples:
 from __future__ import annotations
 
 import logging
+import logging.handlers
 import re
 import traceback
 import warnings
@@ -97,15 +98,6 @@ def warns(category: type[Warning], pattern: str) -> Iterator[None]:
     print(f"{matching[0].category.__name__}: {message}")
 
 
-class _Keep(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.records: list[logging.LogRecord] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(record)
-
-
 @contextmanager
 def logs(logger: str, pattern: str) -> Iterator[None]:
     """Run the block, which must log a warning (or worse) matching ``pattern`` on ``logger``.
@@ -119,16 +111,17 @@ def logs(logger: str, pattern: str) -> Iterator[None]:
         ...     logging.getLogger("demo.part").warning("too many recompiles")
         WARNING: too many recompiles
     """
-    keep = _Keep()
+    keep = logging.handlers.BufferingHandler(capacity=1_000_000)  # never flushes: keeps them all
+    keep.setLevel(logging.WARNING)
     target = logging.getLogger(logger)
     target.addHandler(keep)
     try:
         yield
     finally:
         target.removeHandler(keep)
-    if not keep.records:
+    if not keep.buffer:
         raise NotRaised(f"expected a warning on {logger} matching {pattern!r}; none was logged")
-    record = keep.records[0]
+    record = keep.buffer[0]
     message = record.getMessage()
     if not re.search(pattern, message):
         raise MessageChanged(f"{logger} no longer logs {pattern!r}; the message was:\n{message}")
