@@ -575,16 +575,36 @@ def test_copying_a_console_example_copies_its_code_alone(
     site_pass.record()
 
 
-def search(browser, url: str, query: str) -> list[str]:
-    page = browser.new_page()
-    open_page(page, url)
-    field = page.locator("input.md-search__input")
-    field.fill(query)
-    field.press("End")  # Material searches on key events only
-    page.wait_for_selector(".md-search-result__item", timeout=15000)
-    links = page.eval_on_selector_all(".md-search-result__link", "els => els.map(e => e.href)")
-    page.close()
-    return links
+@pytest.fixture(scope="module")
+def search(browser) -> Iterator[Callable[[str, str], list[str]]]:  # type: ignore[no-untyped-def]
+    """``search(url, query)``: the result links of typing ``query`` into the search box of ``url``.
+
+    One tab per ``url`` serves every query, as a reader searches again: its search index loads
+    once, not once per query. The box is emptied before each query, and its results gone, so only
+    the items Material renders for the new query are read. Each query counts the files its tab
+    fetched as its own (``Pass``): a changed search index runs them all again.
+    """
+    tabs, fetched = {}, {}
+
+    def run(url: str, query: str) -> list[str]:
+        if url not in tabs:
+            tabs[url] = browser.new_page()
+            open_page(tabs[url], url)
+            fetched[url] = set(browser.requested)
+        browser.requested.update(fetched[url])
+        page = tabs[url]
+        field = page.locator("input.md-search__input")
+        field.fill("")  # the same query twice would not search again
+        field.press("End")  # Material searches on key events only
+        page.wait_for_selector(".md-search-result__item", state="detached", timeout=15000)
+        field.fill(query)
+        field.press("End")
+        page.wait_for_selector(".md-search-result__item", timeout=15000)
+        return page.eval_on_selector_all(".md-search-result__link", "els => els.map(e => e.href)")
+
+    yield run
+    for tab in tabs.values():
+        tab.close()
 
 
 @pytest.mark.parametrize(
@@ -599,11 +619,16 @@ def search(browser, url: str, query: str) -> list[str]:
     ],
 )
 def test_search_finds_pages_in_the_readers_language(
-    server: str, browser, start: str, query: str, expected: str, site_pass: SitePass
+    server: str,
+    search: Callable[[str, str], list[str]],
+    start: str,
+    query: str,
+    expected: str,
+    site_pass: SitePass,
 ) -> None:
     if site_pass.done:
         return
-    links = search(browser, server + start, query)
+    links = search(server + start, query)
     paths = [urlparse(link).path for link in links]
     assert paths and paths[0] == expected, f"{query!r} from {start}: best hit {paths[:1]}"
     prefix = start if start != "/" else None
@@ -632,7 +657,7 @@ def error_entries() -> list[tuple[str, str, str]]:
 @pytest.mark.parametrize(("locale", "url", "snippet"), error_entries())
 def test_pasting_an_entrys_message_finds_the_entry_first(
     server: str,
-    browser,  # type: ignore[no-untyped-def]
+    search: Callable[[str, str], list[str]],
     shown: Callable[[str], str],
     locale: str,
     url: str,
@@ -648,7 +673,7 @@ def test_pasting_an_entrys_message_finds_the_entry_first(
         for loc, page, other in error_entries()
         if loc == locale and page == url and shown(other).split("\n", 1)[0] == message
     }
-    links = search(browser, server + url.split("errors/")[0], message)
+    links = search(server + url.split("errors/")[0], message)
     sections = [
         urlparse(link).path + "#" + urlparse(link).fragment for link in links if "#" in link
     ]
