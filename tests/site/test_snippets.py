@@ -6,15 +6,23 @@ each snippet runs once for its content, whichever asks first.
 
 from __future__ import annotations
 
+import ast
+import posixpath
+import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from sitebuild.pages.errors import DIRECTIVE as ERROR_DIRECTIVE
+from sitebuild.pages.errors import anchor as error_anchor
+from sitebuild.pages.errors import signature as error_signature
+from sitebuild.pages.figures import signature as figure_signature
 from sitebuild.pages.includes import include_targets
 from sitebuild.pages.outputs import shown_snippets
 from sitebuild.runs.runner import CodeRunner
 
-from ..support import ROOT, docs, locales, project
+from ..support import ROOT, docs, locales, pages, project
 
 PLAIN_VECTOR_PATH = {"ATEN_CPU_CAPABILITY": "default"}
 """A run's environment without the CPU's widest vector path (ATen reads it at import)."""
@@ -66,3 +74,132 @@ def test_shown_output_does_not_depend_on_cpu_vector_width(
         "fewer digits, or use smaller tensors), or it is not deterministic (is it seeded? does it "
         "print a time, an address or a set's order?)"
     )
+
+
+# -- the errors atlas and the other pages share their snippets and link to each other ----------
+
+
+@dataclass(frozen=True)
+class Entry:
+    """An entry of the errors atlas: where it is, its snippet, and what its message looks like."""
+
+    page: str  # from a language's docs folder: "errors/no-graph.md"
+    snippet: str
+    kind: str  # the message's type, its last dotted name: "RuntimeError", "UserWarning"
+    pattern: str  # what the snippet's raises(), warns() or logs() matches
+
+    @property
+    def link(self) -> str:
+        return f"{self.page}#{error_anchor(self.snippet)}"
+
+    def raised_in(self, output: str) -> bool:
+        """Whether ``output`` shows this entry's message: ``Type: message`` and the indented
+        lines that go on with it."""
+        messages = re.finditer(rf"\b{re.escape(self.kind)}: (.*(?:\n[ \t].*)*)", output)
+        return any(re.search(self.pattern, message[1]) for message in messages)
+
+
+def declared_pattern(path: str) -> str:
+    """The pattern of the first raises(), warns() or logs() of the snippet at ``path``."""
+    calls = [
+        node
+        for node in ast.walk(ast.parse((ROOT / path).read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "id", getattr(node.func, "attr", "")) in {"raises", "warns", "logs"}
+    ]
+    first = min(calls, key=lambda call: (call.lineno, call.col_offset))
+    return ast.literal_eval(first.args[1])
+
+
+def shown_on(text: str) -> set[str]:
+    """The files a page includes (code or output) or draws a figure of."""
+    included = {target.removeprefix("run:").split(":")[0] for target in include_targets(text)}
+    return included | {path for _, path, _ in figure_signature(text)}
+
+
+LINK = re.compile(r"\]\(([\w./-]+\.md(?:#[\w-]+)?)\)")
+
+
+def links(page: str, text: str) -> set[str]:
+    """The page's links to other pages, from the docs folder: ``errors/no-graph.md#cast-leaf``."""
+    folder = posixpath.dirname(page)
+    return {posixpath.normpath(posixpath.join(folder, m[1])) for m in LINK.finditer(text)}
+
+
+def entry_text(page_text: str, snippet: str) -> str:
+    """An atlas page's text from the entry's directive to the next entry or heading."""
+    start = next(m for m in ERROR_DIRECTIVE.finditer(page_text) if m["path"] == snippet).end()
+    end = re.search(r"^#{1,2} |^<!--\s*error:", page_text[start:], re.MULTILINE)
+    return page_text[start : start + end.start() if end else None]
+
+
+def atlas_pages() -> dict[str, str]:
+    """The text of each page of the atlas in the default language, by its path from the docs."""
+    found = sorted(p for p in pages(locales()[0]) if p.parts[0] == "errors")
+    return {p.as_posix(): (docs(locales()[0]) / p).read_text(encoding="utf-8") for p in found}
+
+
+@pytest.fixture(scope="module")
+def atlas(runner: CodeRunner) -> list[Entry]:
+    entries = []
+    for page, text in atlas_pages().items():
+        for path in error_signature(text):
+            first = runner.run_file(ROOT / path).stdout.split("\n", 1)[0]
+            kind = first.split(": ", 1)[0].rsplit(".", 1)[-1]
+            entries.append(Entry(page, path, kind, declared_pattern(path)))
+    return entries
+
+
+@pytest.fixture(scope="module")
+def raising(runner: CodeRunner, atlas: list[Entry]) -> dict[str, list[Entry]]:
+    """Each snippet file that shows the message of an atlas entry, with the entries it matches."""
+    found = {}
+    for snippet in SNIPPETS:
+        output = runner.run_file(snippet).stdout
+        if matched := [entry for entry in atlas if entry.raised_in(output)]:
+            found[str(snippet.relative_to(ROOT))] = matched
+    return found
+
+
+def test_an_atlas_error_is_raised_by_its_entry_s_snippet_alone(
+    atlas: list[Entry], raising: dict[str, list[Entry]]
+) -> None:
+    """Where a page shows an error of the atlas, the entry's page shows the same file: one snippet
+    raises it for both, not a copy each."""
+    unmatched = [entry.snippet for entry in atlas if entry not in raising.get(entry.snippet, [])]
+    assert not unmatched, f"entries whose own message the check does not recognise: {unmatched}"
+    shown = {page: shown_on(text) for page, text in atlas_pages().items()}
+    copies = [
+        f"{snippet} raises the error of {', '.join(f'{e.link} ({e.snippet})' for e in entries)}, "
+        "and the entry's page does not show it: let the page include the entry's snippet, or the "
+        "entry show the page's"
+        for snippet, entries in raising.items()
+        if not any(snippet in shown[entry.page] for entry in entries)
+    ]
+    assert not copies, "\n".join(copies)
+
+
+def test_a_page_that_shows_an_atlas_error_and_its_entry_link_to_each_other(
+    raising: dict[str, list[Entry]],
+) -> None:
+    missing = []
+    for locale in locales():
+        for page in (p.as_posix() for p in pages(locale) if p.parts[0] != "errors"):
+            text = (docs(locale) / page).read_text(encoding="utf-8")
+            for snippet in sorted(shown_on(text) & raising.keys()):
+                entries = raising[snippet]
+                linked = [entry for entry in entries if entry.link in links(page, text)]
+                if not linked:
+                    missing.append(
+                        f"docs/{locale}/{page} shows {snippet}, which raises the error of "
+                        f"{entries[0].link}, and does not link to that entry"
+                    )
+                for entry in linked:
+                    atlas = (docs(locale) / entry.page).read_text(encoding="utf-8")
+                    back = links(entry.page, entry_text(atlas, entry.snippet))
+                    if page not in {link.split("#")[0] for link in back}:
+                        missing.append(
+                            f"docs/{locale}/{entry.link} does not link back to {page}, which "
+                            f"shows its error ({snippet})"
+                        )
+    assert not missing, "\n".join(missing)

@@ -14,12 +14,6 @@ loss.backward()
 print("frozen layer grad:  ", model[0].weight.grad)
 print("trained layer grad: ", tuple(model[2].weight.grad.shape))
 
-hidden = model[2](torch.randn(5, 8))  # an intermediate (non-leaf) tensor
-try:
-    hidden.requires_grad_(False)
-except RuntimeError as error:
-    print("RuntimeError:", str(error).split(".")[0])
-
 
 def graphs() -> list[Graph]:
     """The loss's graph with the first layer trainable, and frozen: its leaves are gone."""

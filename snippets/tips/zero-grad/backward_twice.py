@@ -3,16 +3,16 @@
 import torch
 from torch import nn
 
+from dyndocs.errors import raises
+
 torch.manual_seed(0)
 model = nn.Linear(3, 1)
 x = torch.tensor([[1.0, 2.0, 3.0]])
 
 loss = model(x).sum()
 loss.backward()  # walks the graph, then frees the tensors it saved
-try:
+with raises(RuntimeError, r"backward through the graph a second time"):
     loss.backward()  # the same loss, the same (now freed) graph
-except RuntimeError as error:
-    print("RuntimeError:", str(error).split(" (or directly")[0])
 
 model.zero_grad()
 loss = model(x).sum()

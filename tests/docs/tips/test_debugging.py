@@ -22,7 +22,11 @@ def test_item_returns_a_python_number_for_one_element(shown: Callable[[str], str
 def test_requires_grad_false_freezes_leaves_only(shown: Callable[[str], str]) -> None:
     out = shown(f"{PAGE}/requires_grad.py")
     assert "frozen layer grad:   None" in out and "trained layer grad:  (1, 8)" in out
-    assert "RuntimeError: you can only change requires_grad flags of leaf variables" in out
+    refused = shown("snippets/errors/no-graph/requires_grad_non_leaf.py")  # the entry's, shared
+    assert refused.startswith(
+        "RuntimeError: you can only change requires_grad flags of leaf variables"
+    )
+    assert "y.is_leaf: False" in refused
 
 
 def test_detach_shares_memory_and_stops_gradients(shown: Callable[[str], str]) -> None:
@@ -41,6 +45,3 @@ def test_a_leaf_is_any_tensor_without_a_grad_fn(shown: Callable[[str], str]) -> 
     assert out[3].split() == "w * x is_leaf=False requires_grad=True grad_fn=MulBackward0".split()
     assert out[4].startswith("w.grad: tensor([")
     assert out[5] == "x * 2 now requires grad and is still a leaf: True"
-    assert out[6].startswith(
-        "RuntimeError: you can only change requires_grad flags of leaf variables"
-    )

@@ -50,13 +50,14 @@ def test_only_zero_dimensional_cpu_tensors_mix_with_another_device() -> None:
 
 
 def test_to_on_a_leaf_that_requires_grad_loses_its_gradient(shown: Callable[[str], str]) -> None:
-    out = shown("snippets/tips/devices/to_leaf.py").splitlines()
-    assert out[0] == "is_leaf: False  grad_fn: ToCopyBackward0"
-    assert out[1] == "w.grad: None"
-    assert out[2].startswith("UserWarning: The .grad attribute of a Tensor that is not a leaf")
-    for fixed in ("created    ", "moved      ", "moved_again"):
-        assert f"{fixed} is_leaf: True  grad: tensor([2., 2., 2.], dtype=torch.float64)" in out
-    assert out[-1] == "model.weight is_leaf: True"
+    """The page shows the errors atlas's entry and its fix."""
+    out = shown("snippets/errors/no-graph/cast_leaf.py").splitlines()
+    assert out[0].startswith("UserWarning: The .grad attribute of a Tensor that is not a leaf")
+    assert out[1] == "w.is_leaf: False w.grad_fn: ToCopyBackward0 w.grad: None"
+    fixed = shown("snippets/errors/no-graph/cast_leaf_fix.py").splitlines()
+    for name in ("created    ", "moved      ", "moved_again"):
+        assert f"{name} is_leaf: True  grad: tensor([2., 2., 2.], dtype=torch.float64)" in fixed
+    assert fixed[-1] == "model.weight is_leaf: True"
 
 
 def test_to_another_device_records_the_copy_too() -> None:
