@@ -12,7 +12,7 @@ def stepped() -> Steps:
 
     def loop_by_data() -> torch.Tensor:
         h = x
-        for _ in range(int(x[0])):  # x[0] is 3.0: three iterations, three nodes more each
+        for _ in range(int(x[0])):  # x[0] is 3.0: three iterations, two nodes more each
             h = torch.tanh(weight * h)
         loss = h.sum()
         loss.backward()

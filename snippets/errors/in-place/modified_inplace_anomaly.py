@@ -17,9 +17,15 @@ with warnings.catch_warnings(record=True) as caught:
             y.sum().backward()
 
 (anomaly,) = [w for w in caught if "Error detected" in str(w.message)]
-print(f"{anomaly.category.__name__}:", end=" ")
-for line in str(anomaly.message).splitlines():
+lines = [
+    line
+    for line in str(anomaly.message).splitlines()
+    if "Triggered internally" not in line  # where in torch's C++ source the warning was issued
+]
+# The innermost frame is the line that made the node: only that one is printed.
+# The frames around it depend on what started this script (a terminal, a notebook).
+innermost = max(i for i, line in enumerate(lines) if line.lstrip().startswith("File "))
+print(f"{anomaly.category.__name__}: {lines[0]}")
+for line in lines[innermost:]:
     # The file's path depends on where this code runs; the line number and the code do not.
-    line = re.sub(r'File "[^"]*"', 'File "..."', line)
-    if "Triggered internally" not in line:  # where in torch's C++ source the warning was issued
-        print(line)
+    print(re.sub(r'File "[^"]*"', 'File "..."', line))

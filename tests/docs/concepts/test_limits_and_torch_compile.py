@@ -6,12 +6,15 @@ page states, asserted here so that a torch release that changes them fails the s
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Iterator
 
 import pytest
 import torch
+import torch.nn.functional as F
 
 from dyndocs.inspect import dynamo_log, recorded_ops
+from dyndocs.models.branching import ConditionalModel
 from dyndocs.models.compiled import MyModule
 from sitebuild.languages.strings import Strings
 from sitebuild.pages.figures import Figures
@@ -142,9 +145,35 @@ def test_every_way_to_run_a_data_dependent_model(runner: CodeRunner, project: Pr
     assert (trace["right_first"], trace["right_second"]) == (True, False)  # wrong, silently
     assert trace["warnings"] == ["DeprecationWarning", "TracerWarning"]
     assert rows["torch.jit.script"]["error"].startswith("RuntimeError:")
+    assert "Sequence" in rows["torch.jit.script"]["error"]  # check_shape's hints, not the if
     compiled = rows["torch.compile"]
     assert (compiled["right_first"], compiled["right_second"]) == (True, True)
     assert (compiled["graphs"], compiled["graph_breaks"]) == (3, 1)
     assert "data-dependent" in rows["torch.export"]["error"]
     cond = rows["torch.export + torch.cond"]
     assert (cond["right_first"], cond["right_second"], cond["warnings"]) == (True, True, [])
+
+
+def test_script_fails_on_the_type_hints_and_would_keep_the_branch() -> None:
+    """The page: scripting fails on check_shape's type hints before it reaches the if, and compiles
+    such an if itself. The same model without the check scripts, and takes both branches."""
+
+    class Unchecked(ConditionalModel):
+        def forward(self, x: torch.Tensor, condition: torch.Tensor) -> torch.Tensor:
+            x = F.relu(self.linear1(x))
+            if bool(condition > 0.5):
+                x = F.relu(self.linear2(x))
+            else:
+                x = F.relu(self.linear3(x))
+            return x
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        with pytest.raises(RuntimeError, match="Sequence"):
+            torch.jit.script(ConditionalModel())
+        model = Unchecked().eval()
+        scripted = torch.jit.script(model)
+    x = torch.randn(4, 10)
+    for value in (0.9, 0.1):
+        condition = torch.tensor([value])
+        assert torch.allclose(scripted(x, condition), ConditionalModel.forward(model, x, condition))

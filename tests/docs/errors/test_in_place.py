@@ -22,6 +22,11 @@ def test_anomaly_mode_names_the_forward_line(shown: Callable[[str], str]) -> Non
     assert "Hint: the backtrace further above" in out.splitlines()[0]
     assert "UserWarning: Error detected in ExpBackward0" in out
     assert "    y = x.exp()" in out
+    # Only the line that made the node: no frame of whatever ran the script (the build's runner)
+    frame, code = out.splitlines()[-2:]
+    assert frame.startswith('  File "...", line ') and frame.endswith(", in <module>")
+    assert code == "    y = x.exp()"
+    assert out.count("File ") == 1
 
 
 def test_the_fix_gives_twice_exp(shown: Callable[[str], str]) -> None:

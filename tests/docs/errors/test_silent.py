@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Callable
 
 import torch
@@ -89,3 +90,20 @@ def test_each_step_saves_the_batch_the_relu_output_the_prediction_and_the_target
     assert x.data_ptr() in saved and y.data_ptr() in saved and prediction.data_ptr() in saved
     assert sorted(saved.values()) == [(16, 1), (16, 1), (16, 8), (16, 64)]
     assert sum(4 * torch.Size(s).numel() for s in saved.values()) == 4736
+
+
+def test_anomaly_mode_works_in_the_forward_pass_too() -> None:
+    """The page: anomaly mode slows the forward pass too; it stores a traceback with every node it
+    records. Without it, a node carries no metadata."""
+    x = torch.ones(2, requires_grad=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # anomaly mode's own warning that it is on
+        with torch.autograd.detect_anomaly():
+            recorded = (x.exp() * 2).sum()
+    plain = (x.exp() * 2).sum()
+    sum_node = recorded.grad_fn
+    mul_node = sum_node.next_functions[0][0]
+    exp_node = mul_node.next_functions[0][0]
+    for node in (sum_node, mul_node, exp_node):
+        assert node.metadata.get("traceback_"), node.name()
+    assert plain.grad_fn.metadata == {}
