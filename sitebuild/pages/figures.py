@@ -189,8 +189,8 @@ class Figures:
             title=graph.title or t("graph.untitled"),
             nodes=len(graph.nodes),
             edges=len(graph.edges),
-            ops=", ".join(ops) or "—",
-            leaves=", ".join(leaves) or "—",
+            ops=t("punctuation.list").join(ops) or "—",
+            leaves=t("punctuation.list").join(leaves) or "—",
             saved=format_bytes(graph.saved_bytes),
         )
 

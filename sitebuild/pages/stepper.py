@@ -11,7 +11,7 @@ Examples:
     >>> run = Steps(Graph([Node("n0", "SumBackward0", "op")], []),
     ...             [Frame("added", ("n0",), ("n0",), line=3, code="y = x.sum()")])
     >>> words = {"stepper.frame": "{phase}, line {line}: {code} {what}",
-    ...          "stepper.forward": "Forward", "stepper.list_separator": ", ",
+    ...          "stepper.forward": "Forward", "punctuation.list": ", ",
     ...          "stepper.added": "{nodes} joined the graph."}
     >>> print(frame_items(run, lambda key, **values: words[key].format(**values)))
     <li data-visible="n0" data-nodes="n0" data-freed="" data-grads="" data-line=":3">Forward, \
@@ -45,12 +45,12 @@ def frame_items(run: Steps, t: Callable[..., str], code_of: Callable[[str], str]
     ``code_of`` gives a line of code as the page shows it (its comment in the page's language)."""
     items = []
     for frame in run.frames:
-        names = t("stepper.list_separator").join(run.graph.node(i).label for i in frame.nodes)
-        where = f"{frame.file}:{frame.line}" if frame.file else str(frame.line)
+        names = t("punctuation.list").join(run.graph.node(i).label for i in frame.nodes)
         what = t(f"stepper.{frame.what}", nodes=names)
-        said = t(
-            "stepper.frame", phase=t(f"stepper.{frame.phase}"), line=where, code="\0", what=what
-        )
+        # A line of another file names it: Chinese puts the file before the line, English after.
+        key = "stepper.frame_elsewhere" if frame.file else "stepper.frame"
+        phase = t(f"stepper.{frame.phase}")
+        said = t(key, phase=phase, line=frame.line, file=frame.file, code="\0", what=what)
         code = f"<code>{html.escape(code_of(frame.code))}</code>"
         data = {
             "visible": " ".join(frame.visible),

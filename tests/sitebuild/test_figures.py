@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
 import pytest
 
+from dyndocs.graph.model import Frame, Graph, Node, Steps
 from sitebuild.languages.strings import Strings
+from sitebuild.pages import stepper
 from sitebuild.pages.figures import FigureFailed, Figures, signature
 from sitebuild.project import Project
 from sitebuild.runs.runner import CodeRunner
@@ -108,3 +111,22 @@ def test_the_layout_is_cached_by_its_dot_source(figures: Figures) -> None:
 
 def test_the_signature_ignores_the_caption() -> None:
     assert signature(directive("draw")) == signature(directive("draw").replace("A caption", "Un"))
+
+
+def test_a_step_and_a_description_read_in_the_language(figures: Figures) -> None:
+    """A step's line in another file names the file where the language puts it, and lists of
+    nodes are joined with the language's own separator."""
+    graph = Graph([Node("n0", "MulBackward0", "op"), Node("n1", "SumBackward0", "op")], [])
+    file = "dyndocs/models/recurrent.py"
+    run = Steps(graph, [Frame("added", ("n0", "n1"), ("n0", "n1"), line=76, file=file)])
+    expected = {
+        "en": f"line 76 of {file}: <code></code> MulBackward0, SumBackward0 joined",
+        "zh-hans": f"{file} 第 76 行：<code></code> MulBackward0、SumBackward0 加入",
+        "zh-hant": f"{file} 第 76 行：<code></code> MulBackward0、SumBackward0 加入",
+    }
+    for locale, words in expected.items():
+        t = functools.partial(figures.strings.get, locale)
+        assert words in stepper.frame_items(run, t), locale
+    page = figures.render(directive("draw"), "zh-hans", "page.md")
+    description = re.search(r"<desc>(.*?)</desc>", page)
+    assert description and "MulBackward0、SumBackward0" in description[1]
