@@ -71,7 +71,7 @@ def run_blocks(site: Path, env: Path, zygotes: ZygotePool | None = None) -> list
     done_dir.mkdir(parents=True, exist_ok=True)
     found = blocks_by_language(site)
     unique = {code: (page, title) for blocks in found.values() for page, title, code in blocks}
-    zygotes = zygotes or ZygotePool(size=2, python=str(env / "bin" / "python"))
+    zygotes = zygotes or ZygotePool(python=str(env / "bin" / "python"))
 
     def run(code: str, workdirs: Path) -> str | None:
         key = hashlib.sha256((code + env.name).encode()).hexdigest()[:20]

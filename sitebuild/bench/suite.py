@@ -103,7 +103,7 @@ class Suite:
     root: Path
     cache_dir: Path
     timeout_s: float = 600
-    zygotes: ZygotePool = field(default_factory=lambda: ZygotePool(size=1))
+    zygotes: ZygotePool = field(default_factory=ZygotePool)
     serving: bool = False
 
     def shown(self) -> Shown:

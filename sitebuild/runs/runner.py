@@ -116,7 +116,7 @@ class CodeRunner:
         >>> from pathlib import Path
         >>> root = Path(tempfile.mkdtemp())
         >>> from sitebuild.runs.zygote import ZygotePool
-        >>> plain = ZygotePool(size=1, preload=())  # no torch to import for this example
+        >>> plain = ZygotePool(preload=())  # no torch to import for this example
         >>> runner = CodeRunner(root, root / "cache", package="nothing_here", zygotes=plain)
         >>> runner.run("print(6 * 7)", name="answer.py").stdout
         '42\\n'
@@ -136,7 +136,7 @@ class CodeRunner:
         self.root = root.resolve()
         self.cache_dir = cache_dir
         self.package = package
-        self.zygotes = zygotes or ZygotePool(size=os.cpu_count() or 1)
+        self.zygotes = zygotes or ZygotePool()
         self.compile_cache = compile_cache or cache_dir.parent / "inductor-runs"
 
     def dependencies(self, code: str) -> list[Path]:

@@ -155,10 +155,7 @@ class Zygote:
 class ZygotePool:
     """Zygotes by environment and preload, as many of each as jobs may run at once."""
 
-    def __init__(
-        self, size: int, preload: Sequence[str] = PRELOAD, python: str = sys.executable
-    ) -> None:
-        self.size = size
+    def __init__(self, preload: Sequence[str] = PRELOAD, python: str = sys.executable) -> None:
         self.preload = tuple(preload)
         self.python = python
         self.free: dict[tuple[tuple[tuple[str, str], ...], tuple[str, ...]], list[Zygote]] = {}
