@@ -8,6 +8,7 @@ so what is computed once per run (benchmark results, the snippet runs) is kept o
 from __future__ import annotations
 
 import re
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any
 
@@ -36,17 +37,25 @@ PRUNED = ("runs", "graphs")
 class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     """Per-language behaviour, run outputs and benchmark blocks for the guide."""
 
+    project: Project  # these three are set by each language build's on_config
+    strings: Strings
+    figures: Figures
+
     def __init__(self) -> None:
         super().__init__()
         self.serving = False
-        self.project: Project | None = None
-        self.benchmarks: Suite | None = None
         self.shown: Shown | None = None
-        self.strings: Strings | None = None
-        self.figures: Figures | None = None
-        self.runner: CodeRunner | None = None
         self.notebooks: dict[str, tuple[Any, Path]] = {}
         self.inventories = builds.Inventories()
+
+    @cached_property
+    def runner(self) -> CodeRunner:
+        """One runner, and so one pool of zygotes, for every language build."""
+        return CodeRunner(self.project.root, self.project.cache / "runs")
+
+    @cached_property
+    def benchmarks(self) -> Suite:
+        return Suite(self.project.root, self.project.cache / "bench", serving=self.serving)
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.serving = command == "serve"
@@ -59,58 +68,46 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     def _configure(self, config: MkDocsConfig) -> MkDocsConfig:
         self.project = Project.from_config(config)
         builds.configure(config, self.project.cache)
-        if self.benchmarks is None:
-            self.benchmarks = Suite(
-                self.project.root, self.project.cache / "bench", serving=self.serving
-            )
         self.strings = Strings.load(self.project.i18n, self.project.locales)
         # The toc extension takes the heading links' title once for the whole config.
         locale = builds.current_locale(config)
         permalink = self.strings.get(locale, "page.permalink")
         config.mdx_configs.setdefault("toc", {})["permalink_title"] = permalink
         config.mdx_configs.setdefault("sitebuild.pages.comments", {})["locale"] = locale
-        if self.runner is None:  # one pool of zygotes for every language build
-            self.runner = CodeRunner(self.project.root, self.project.cache / "runs")
         self.figures = Figures(self.runner, self.project.cache / "graphs", self.strings)
         return config
 
     on_config = CombinedEvent(_docstrings_locale, _configure)
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
-        assert self.benchmarks is not None and self.runner is not None
         builds.check_pages(config)
         # Fires once per language; the first prepares every language's outputs, and the others,
         # nested in it, would only look each result up again (a page runs what it lacks itself).
         if not builds.nested_build(config):
-            outputs.prepare(self.runner, sorted(self._project().docs_dir.rglob("*.md")))
+            outputs.prepare(self.runner, sorted(self.project.docs_dir.rglob("*.md")))
         if self.shown is None or self.serving:
             self.shown = self.benchmarks.shown()  # measured at most once for all languages
 
     def on_page_markdown(
         self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
-        assert self.shown is not None and self.strings is not None and self.figures is not None
-        project = self._project()
-        locale = builds.current_locale(config)
-        markdown = builds.unwrap_lines(markdown, locale)
-        markdown = self._error_headings(markdown, locale, f"docs/{page.file.src_uri}")
-        markdown = glossary.expand_table(markdown, project.glossary, dict(project.language_names))
-        where = f"docs/{page.file.src_uri}"
+        assert self.shown is not None
+        locale, where = builds.current_locale(config), f"docs/{page.file.src_uri}"
+        text = partial(self.strings.get, locale)
+        try:
+            markdown = errors.render(
+                builds.unwrap_lines(markdown, locale), self.runner, text, where
+            )
+        except errors.ErrorEntryFailed as error:
+            raise PluginError(str(error)) from error
+        names = dict(self.project.language_names)
+        markdown = glossary.expand_table(markdown, self.project.glossary, names)
         renderer = Renderer(self.strings, locale)
         markdown = render_claims(markdown, self.shown, renderer, where)
         if self._is_article(page, locale, config):
             markdown = self._notebook(markdown, page, config, locale, where)
         markdown = render_markers(markdown, self.shown, renderer, where)
         return self.figures.render(markdown, locale, where)
-
-    def _error_headings(self, markdown: str, locale: str, where: str) -> str:
-        assert self.runner is not None and self.strings is not None
-        strings = self.strings
-        text = lambda key, **values: strings.get(locale, key, **values)  # noqa: E731
-        try:
-            return errors.render(markdown, self.runner, text, where)
-        except errors.ErrorEntryFailed as error:
-            raise PluginError(str(error)) from error
 
     def _is_article(self, page: Page, locale: str, config: MkDocsConfig) -> bool:
         relative = page.file.src_uri.removeprefix(f"{locale}/")
@@ -121,16 +118,14 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         self, markdown: str, page: Page, config: MkDocsConfig, locale: str, where: str
     ) -> str:
         """Make the page's notebook (written after the build) and link it under the title."""
-        assert self.strings is not None and self.figures is not None and self.runner is not None
-        project = self._project()
-        strings = self.strings
+        strings, project = self.strings, self.project
         page_url = str(config.site_url or "").rstrip("/") + "/" + page.url
         context = notebooks.NotebookContext(
             page=where,
             page_url=page_url,
             locale=locale,
             install=notebooks.install_requirement(config.repo_url),
-            text=lambda key, **values: strings.get(locale, key, **values),
+            text=partial(strings.get, locale),
             figures=self.figures,
             output_titles={strings.get(other, "notebook.output") for other in project.locales},
             comments=comments.load(project.i18n, locale),
@@ -150,30 +145,25 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         return re.sub(r"^(# .*)$", lambda m: f"{m[1]}\n\n{links}", markdown, count=1, flags=re.M)
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
-        assert self.strings is not None
         if page.file.src_uri in self.notebooks:
             notebook, path = self.notebooks.pop(page.file.src_uri)
             notebooks.write(notebook, path)
-        locale = builds.current_locale(config)
+        text = partial(self.strings.get, builds.current_locale(config))
         if self._is_notebook_page(page, config):
-            output = notebook_pages.slim(
-                output,
-                self.strings.get(locale, "page.copy"),
-                self.strings.get(locale, "page.copied"),
-            )
-        return a11y.name_dialogs(output, self.strings.get(locale, "page.search"))
+            output = notebook_pages.slim(output, text("page.copy"), text("page.copied"))
+        return a11y.name_dialogs(output, text("page.search"))
 
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
         # MkDocs makes a new Jinja environment per language build; compiled templates are kept
         # on disk instead of being compiled again three times per build.
-        folder = self._project().cache / "jinja"
+        folder = self.project.cache / "jinja"
         folder.mkdir(parents=True, exist_ok=True)
         env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(folder))
         return env
 
     @event_priority(10)  # before mkdocs-jupyter (0) reads the notebook from disk
     def on_pre_page(self, page: Page, *, config: MkDocsConfig, files: Files) -> Page:
-        project = self._project()
+        project = self.project
         source = page.file.abs_src_path
         if source and self._is_notebook_page(page, config):
             locale = builds.current_locale(config)
@@ -183,7 +173,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
                 project.cache / "notebooks",
                 Path(config.config_file_path),
                 # mkdocs-jupyter reads the copy, not the Markdown: its figures are drawn into it
-                lambda text: self._figures().render(
+                lambda text: self.figures.render(
                     builds.unwrap_lines(text, locale), locale, f"docs/{page.file.src_uri}"
                 ),
                 locale,
@@ -209,13 +199,13 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     def on_page_context(  # type: ignore[override]
         self, context: dict[str, Any], *, page: Page, config: MkDocsConfig, nav: Any
     ) -> dict[str, Any]:
-        context["language_root"] = self._project().language_root(builds.current_locale(config))
+        context["language_root"] = self.project.language_root(builds.current_locale(config))
         context["page_head"] = self._head(page, config)
         return context
 
     def _head(self, page: Page, config: MkDocsConfig) -> dict[str, Any]:
         """What ``overrides/main.html`` puts in the page's ``<head>`` (sitebuild/html/head.py)."""
-        project = self._project()
+        project = self.project
         locale = builds.current_locale(config)
         roots = {other: project.language_root(other) for other in project.locales}
         path = page.url.removeprefix(roots[locale])
@@ -251,14 +241,4 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     def _prune_caches(self) -> None:
         """Delete the entries of the PRUNED caches that no build has read for a long time."""
         for name in PRUNED:  # the caches that gain an entry for each edit of a page or snippet
-            cachefiles.prune(self._project().cache / name)
-
-    def _figures(self) -> Figures:
-        if self.figures is None:
-            raise RuntimeError("dyndocs-site: on_config has not run")
-        return self.figures
-
-    def _project(self) -> Project:
-        if self.project is None:
-            raise RuntimeError("dyndocs-site: on_config has not run")
-        return self.project
+            cachefiles.prune(self.project.cache / name)
