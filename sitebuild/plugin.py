@@ -130,10 +130,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
             output_titles={strings.get(other, "notebook.output") for other in project.locales},
             comments=comments.load(project.i18n, locale),
         )
-        expanded = includes.expand(
-            markdown, source=where, config_file=Path(config.config_file_path), locale=locale
-        )
-        notebook = notebooks.convert(expanded, context)
+        notebook = notebooks.convert(self._expand(markdown, where, config, locale), context)
         name = f"{Path(page.file.src_uri).stem}.ipynb"
         notebooks.check_cells(notebook, self.runner, f"{page.url}{name}")
         self.notebooks[page.file.src_uri] = (notebook, Path(page.file.abs_dest_path).parent / name)
@@ -163,23 +160,21 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
 
     @event_priority(10)  # before mkdocs-jupyter (0) reads the notebook from disk
     def on_pre_page(self, page: Page, *, config: MkDocsConfig, files: Files) -> Page:
-        project = self.project
-        source = page.file.abs_src_path
-        if source and self._is_notebook_page(page, config):
-            locale = builds.current_locale(config)
-            copy = includes.expanded_copy(
-                Path(source),
-                project.root,
-                project.cache / "notebooks",
-                Path(config.config_file_path),
-                # mkdocs-jupyter reads the copy, not the Markdown: its figures are drawn into it
-                lambda text: self.figures.render(
-                    builds.unwrap_lines(text, locale), locale, f"docs/{page.file.src_uri}"
-                ),
-                locale,
-            )
+        """mkdocs-jupyter reads a notebook page from disk, not through Markdown: it is handed a
+        copy, its includes expanded and its figures drawn."""
+        if page.file.abs_src_path and self._is_notebook_page(page, config):
+            locale, where = builds.current_locale(config), f"docs/{page.file.src_uri}"
+            text = Path(page.file.abs_src_path).read_text(encoding="utf-8")
+            text = builds.unwrap_lines(self._expand(text, where, config, locale), locale)
+            copy = self.project.cache / "notebooks" / where
+            cachefiles.write_text(copy, self.figures.render(text, locale, where))
             page.file.abs_src_path = str(copy)
         return page
+
+    @staticmethod
+    def _expand(markdown: str, where: str, config: MkDocsConfig, locale: str) -> str:
+        config_file = Path(config.config_file_path)
+        return includes.expand(markdown, source=where, config_file=config_file, locale=locale)
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         if self._is_notebook_page(page, config):
