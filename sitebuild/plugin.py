@@ -46,7 +46,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         self.serving = False
         self.shown: Shown | None = None
         self.notebooks: dict[str, tuple[Any, Path]] = {}
-        self.inventories = builds.Inventories()
+        self.inventories: dict[str, bytes] = {}  # each language's objects.inv
 
     @cached_property
     def runner(self) -> CodeRunner:
@@ -220,13 +220,13 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
 
     @event_priority(-50)  # mkdocstrings wrote objects.inv in on_env; i18n (-100) builds on next
     def _keep_inventory(self, config: MkDocsConfig) -> None:
-        self.inventories.keep(config)
+        builds.keep_inventory(config, self.inventories)
 
     @event_priority(-110)  # after mkdocs-static-i18n has built every language and merged search
     def _finish_languages(self, config: MkDocsConfig) -> None:
         if not builds.nested_build(config):
             builds.split_search_index(config)
-            self.inventories.write(config)
+            builds.write_inventories(config, self.inventories)
             self._prune_caches()
             if not self.serving:
                 self.shown = None  # a later build in the same process reads the results again
