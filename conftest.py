@@ -20,6 +20,7 @@ import os
 import re
 import sys
 from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -52,15 +53,9 @@ TITLE = re.compile(r'title="(?P<title>[^"]+)"')
 class RenderedPage(Document):
     """A page as the reader sees it: includes expanded exactly as in the site build."""
 
-    @classmethod
-    def parse(cls, path: str, *parsers: Any, encoding: str = "utf-8") -> Document:
-        text = Path(path).read_text(encoding=encoding)
+    def __init__(self, text: str, path: str) -> None:
         relative = Path(path).resolve().relative_to(ROOT)
-        document = cls(expand(text, source=relative, config_file=ROOT / "mkdocs.yml"), path)
-        for parser in parsers:
-            for region in parser(document):
-                document.add(region)
-        return document
+        super().__init__(expand(text, source=relative, config_file=ROOT / "mkdocs.yml"), path)
 
 
 def selected_pages(config: pytest.Config) -> list[Path]:
@@ -80,13 +75,9 @@ def pytest_collection(session: pytest.Session) -> None:
         outputs.prepare(output_runner(ROOT / "mkdocs.yml"), pages)
 
 
-def run_alone(title: str) -> Any:
-    """An evaluator that runs a block as a script of its own, as a reader pasting it would."""
-
-    def evaluate(example: Example) -> None:
-        RUNNER.run(str(example.parsed), name=title)
-
-    return evaluate
+def run_alone(title: str, example: Example) -> None:
+    """Run a block as a script of its own, as a reader pasting it would."""
+    RUNNER.run(str(example.parsed), name=title)
 
 
 class AnyPythonFenceParser(CodeBlockParser):
@@ -99,9 +90,8 @@ class AnyPythonFenceParser(CodeBlockParser):
             if words and words[0] in PYTHON_FENCES:
                 region.parsed = region.lexemes["source"]
                 title = TITLE.search(info)
-                region.evaluator = (
-                    run_alone(title["title"]) if title else (self._evaluator or self.evaluate)
-                )
+                evaluate = partial(run_alone, title["title"]) if title else None
+                region.evaluator = evaluate or self._evaluator or self.evaluate
                 yield region
 
 
