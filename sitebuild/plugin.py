@@ -104,15 +104,10 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         markdown = glossary.expand_table(markdown, self.project.glossary, names)
         renderer = Renderer(self.strings, locale)
         markdown = render_claims(markdown, self.shown, renderer, where)
-        if self._is_article(page, locale, config):
+        if self.project.is_article(Path(page.file.src_uri).relative_to(locale)):
             markdown = self._notebook(markdown, page, config, locale, where)
         markdown = render_markers(markdown, self.shown, renderer, where)
         return self.figures.render(markdown, locale, where)
-
-    def _is_article(self, page: Page, locale: str, config: MkDocsConfig) -> bool:
-        relative = page.file.src_uri.removeprefix(f"{locale}/")
-        sections = config.extra.get("notebooks", {}).get("sections", [])
-        return relative.split("/")[0] in sections and not relative.endswith("index.md")
 
     def _notebook(
         self, markdown: str, page: Page, config: MkDocsConfig, locale: str, where: str

@@ -20,13 +20,12 @@ from pathlib import Path
 
 import nbformat
 
-from sitebuild.project import load_config
 from sitebuild.runs import cachefiles
 from sitebuild.runs.runner import preload_for
 from sitebuild.runs.zygote import ZygotePool
 
 from .reader_env import KERNEL
-from .support import CONFIG, ROOT, locales, pages
+from .support import ROOT, locales, pages, project
 
 BLOCK = re.compile(
     r'<div [^>]*class="language-python highlight"><span class="filename">(?P<title>[^<]+)</span>'
@@ -36,8 +35,6 @@ BLOCK = re.compile(
 FILE_PATH = re.compile(r"^[\w.-]+(?:/[\w.-]+)+\.py$")
 ANSI_COLOUR = re.compile(r"\x1b\[[0-9;]*m")
 """The colour codes of IPython's tracebacks, which a failure message drops."""
-SECTIONS = load_config(CONFIG).extra["notebooks"]["sections"]
-"""The site's sections whose pages are articles, each with its notebook (``mkdocs.yml``)."""
 Job = Callable[[Path], str | None]
 """A check run in an empty folder: its failure, or None."""
 COMPILED_IN = {"TORCHINDUCTOR_CACHE_DIR": str(ROOT / ".cache" / "inductor-reader")}
@@ -114,9 +111,8 @@ def run_blocks(site: Path, env: Path, zygotes: ZygotePool | None = None) -> list
 
 
 def articles() -> list[Path]:
-    """The default language's article pages, relative to its docs folder (a section's index is
-    not one, as for the build)."""
-    return [p for p in pages(locales()[0]) if p.parts[0] in SECTIONS and p.name != "index.md"]
+    """The default language's article pages, relative to its docs folder."""
+    return [page for page in pages(locales()[0]) if project().is_article(page)]
 
 
 def notebook_path(site: Path, locale: str, page: Path) -> Path:
