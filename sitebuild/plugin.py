@@ -189,29 +189,24 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     def on_page_context(  # type: ignore[override]
         self, context: dict[str, Any], *, page: Page, config: MkDocsConfig, nav: Any
     ) -> dict[str, Any]:
-        context["language_root"] = self.project.language_root(builds.current_locale(config))
-        context["page_head"] = self._head(page, config)
-        return context
-
-    def _head(self, page: Page, config: MkDocsConfig) -> dict[str, Any]:
-        """What ``overrides/main.html`` puts in the page's ``<head>`` (sitebuild/html/head.py)."""
-        project = self.project
-        locale = builds.current_locale(config)
+        """The language's root, and what ``overrides/main.html`` puts in the page's ``<head>``
+        (sitebuild/html/head.py)."""
+        project, locale = self.project, builds.current_locale(config)
         roots = {other: project.language_root(other) for other in project.locales}
-        path = page.url.removeprefix(roots[locale])
+        path, site_url = page.url.removeprefix(roots[locale]), str(config.site_url or "")
         try:
             description = head.description_of(page.content or "", locale)
         except head.MissingDescription as error:
             raise PluginError(f"docs/{page.file.src_uri}: {error}") from error
         title = config.site_name if page.is_homepage else f"{page.title} - {config.site_name}"
-        return {
+        context["language_root"] = roots[locale]
+        context["page_head"] = {
             "description": description,
             "title": title,
-            "alternates": head.alternates(
-                str(config.site_url or ""), path, roots, project.default_locale
-            ),
+            "alternates": head.alternates(site_url, path, roots, project.default_locale),
             "og_locale": head.OG_LOCALE.get(locale, locale),
         }
+        return context
 
     @event_priority(-50)  # mkdocstrings wrote objects.inv in on_env; i18n (-100) builds on next
     def _keep_inventory(self, config: MkDocsConfig) -> None:
