@@ -116,8 +116,7 @@ def articles() -> list[Path]:
 
 
 def notebook_path(site: Path, locale: str, page: Path) -> Path:
-    root = site if locale == locales()[0] else site / locale
-    return root / page.with_suffix("") / f"{page.stem}.ipynb"
+    return site / project().language_root(locale) / page.with_suffix("") / f"{page.stem}.ipynb"
 
 
 def code_cells(notebook: nbformat.NotebookNode) -> list[str]:
