@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import doctest
 import os
-import re
 import sys
 from collections.abc import Iterable
 from functools import partial
@@ -33,6 +32,7 @@ from sybil.sybil import SybilCollection
 
 from sitebuild.pages import outputs
 from sitebuild.pages.includes import expand, output_runner
+from sitebuild.pages.notebooks import TITLE
 from sitebuild.runs.runner import RUN_ENV, CodeRunner
 
 ROOT = Path(__file__).resolve().parent
@@ -47,7 +47,6 @@ os.environ["TORCHINDUCTOR_CPP_CACHE_PRECOMPILE_HEADERS"] = RUN_ENV[
 
 PYTHON_FENCES = {"python", "py", "pycon"}
 DOCTEST_FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
-TITLE = re.compile(r'title="(?P<title>[^"]+)"')
 
 
 class RenderedPage(Document):

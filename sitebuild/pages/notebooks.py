@@ -38,6 +38,7 @@ from sitebuild.pages.figures import DIRECTIVE, Figures
 from sitebuild.runs.runner import CodeRunner, RunFailed
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<marker>`{3,}|~{3,})(?P<info>[^`]*)$")
+TITLE = re.compile(r'title="(?P<title>[^"]+)"')  # in a fence's info string
 ADMONITION = re.compile(r'^(?:!!!|\?\?\?\+?)\s*\w+(?:\s+"(?P<title>[^"]*)")?\s*$')
 HEADING_ID = re.compile(r"\s*\{#[\w-]+\}\s*$")
 LINK = re.compile(r"(?<!!)\[(?P<text>[^\]]+)\]\((?P<target>[^)\s]+)\)")
@@ -187,7 +188,7 @@ def convert(markdown: str, context: NotebookContext) -> NotebookNode:
                 raise NotebookFailed(f"{context.page}: a fence at line {index + 1} never closes")
             body, info, index = fence.body, fence.info, fence.end
             language = info.split()[0] if info else ""
-            output_title = re.search(r'title="([^"]*)"', info)
+            output_title = TITLE.search(info)
             if language in {"python", "py"}:
                 flush()
                 cells.append(nbformat.v4.new_code_cell(body))
