@@ -67,6 +67,14 @@ class Project:
         folder = self.docs_dir / locale
         return sorted(p.relative_to(folder) for p in folder.rglob("*.md"))
 
+    def missing_pages(self) -> list[str]:
+        """``docs/<locale>/<page>`` of each page that another language has and this one lacks."""
+        pages = {locale: set(self.pages(locale)) for locale in self.locales}
+        every = set().union(*pages.values())
+        return sorted(
+            f"docs/{loc}/{page}" for loc, found in pages.items() for page in every - found
+        )
+
     @classmethod
     def from_config(cls, config: MkDocsConfig) -> Project:
         """The project of a loaded MkDocs configuration (mkdocs-static-i18n's folder layout)."""

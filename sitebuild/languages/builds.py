@@ -54,18 +54,6 @@ def current_locale(config: MkDocsConfig) -> str:
     return str(i18n(config).current_language)
 
 
-def missing_pages(docs_dir: Path, all_locales: list[str]) -> list[str]:
-    """List ``docs/<lang>/<page>`` paths that exist in some language but not this one."""
-    pages = {
-        locale: {p.relative_to(docs_dir / locale) for p in (docs_dir / locale).rglob("*.md")}
-        for locale in all_locales
-    }
-    every = set().union(*pages.values())
-    return sorted(
-        f"docs/{locale}/{page}" for locale in all_locales for page in every - pages[locale]
-    )
-
-
 def nav_titles(nav: Any) -> list[str]:
     """Every title of an MkDocs ``nav``, sections included, in order.
 
@@ -100,7 +88,9 @@ def untranslated_nav_titles(config: MkDocsConfig) -> list[str]:
 
 def check_pages(config: MkDocsConfig) -> None:
     """Fail the build when a page, or a ``nav`` title's translation, is missing in a language."""
-    missing = missing_pages(Path(config.docs_dir), locales(config))
+    from sitebuild.project import Project  # which imports this module
+
+    missing = Project.from_config(config).missing_pages()
     if missing:
         raise PluginError("Every page must exist in every language; missing: " + ", ".join(missing))
     untranslated = untranslated_nav_titles(config)
