@@ -24,7 +24,7 @@ from sitebuild.bench.suite import Shown, Suite
 from sitebuild.html import a11y, head, search
 from sitebuild.languages import builds, glossary
 from sitebuild.languages.strings import Strings
-from sitebuild.pages import comments, console, errors, includes, notebook_pages, notebooks, outputs
+from sitebuild.pages import console, errors, includes, notebook_pages, notebooks, outputs
 from sitebuild.pages.figures import Figures
 from sitebuild.project import Project
 from sitebuild.runs import cachefiles
@@ -113,17 +113,14 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         self, markdown: str, page: Page, config: MkDocsConfig, locale: str, where: str
     ) -> str:
         """Make the page's notebook (written after the build) and link it under the title."""
-        strings, project = self.strings, self.project
         page_url = str(config.site_url or "").rstrip("/") + "/" + page.url
         context = notebooks.NotebookContext(
             page=where,
             page_url=page_url,
             locale=locale,
             install=notebooks.install_requirement(config.repo_url),
-            text=partial(strings.get, locale),
+            text=partial(self.strings.get, locale),
             figures=self.figures,
-            output_titles={strings.get(other, "notebook.output") for other in project.locales},
-            comments=comments.load(project.i18n, locale),
         )
         notebook = notebooks.convert(self._expand(markdown, where, config, locale), context)
         name = f"{Path(page.file.src_uri).stem}.ipynb"
