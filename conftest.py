@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import doctest
 import os
-import re
 import sys
 from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,7 @@ from sybil.sybil import SybilCollection
 
 from sitebuild.pages import outputs
 from sitebuild.pages.includes import expand, output_runner
+from sitebuild.pages.notebooks import TITLE
 from sitebuild.runs.runner import RUN_ENV, CodeRunner
 
 ROOT = Path(__file__).resolve().parent
@@ -46,21 +47,14 @@ os.environ["TORCHINDUCTOR_CPP_CACHE_PRECOMPILE_HEADERS"] = RUN_ENV[
 
 PYTHON_FENCES = {"python", "py", "pycon"}
 DOCTEST_FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
-TITLE = re.compile(r'title="(?P<title>[^"]+)"')
 
 
 class RenderedPage(Document):
     """A page as the reader sees it: includes expanded exactly as in the site build."""
 
-    @classmethod
-    def parse(cls, path: str, *parsers: Any, encoding: str = "utf-8") -> Document:
-        text = Path(path).read_text(encoding=encoding)
+    def __init__(self, text: str, path: str) -> None:
         relative = Path(path).resolve().relative_to(ROOT)
-        document = cls(expand(text, source=relative, config_file=ROOT / "mkdocs.yml"), path)
-        for parser in parsers:
-            for region in parser(document):
-                document.add(region)
-        return document
+        super().__init__(expand(text, source=relative, config_file=ROOT / "mkdocs.yml"), path)
 
 
 def selected_pages(config: pytest.Config) -> list[Path]:
@@ -80,13 +74,9 @@ def pytest_collection(session: pytest.Session) -> None:
         outputs.prepare(output_runner(ROOT / "mkdocs.yml"), pages)
 
 
-def run_alone(title: str) -> Any:
-    """An evaluator that runs a block as a script of its own, as a reader pasting it would."""
-
-    def evaluate(example: Example) -> None:
-        RUNNER.run(str(example.parsed), name=title)
-
-    return evaluate
+def run_alone(title: str, example: Example) -> None:
+    """Run a block as a script of its own, as a reader pasting it would."""
+    RUNNER.run(str(example.parsed), name=title)
 
 
 class AnyPythonFenceParser(CodeBlockParser):
@@ -99,9 +89,8 @@ class AnyPythonFenceParser(CodeBlockParser):
             if words and words[0] in PYTHON_FENCES:
                 region.parsed = region.lexemes["source"]
                 title = TITLE.search(info)
-                region.evaluator = (
-                    run_alone(title["title"]) if title else (self._evaluator or self.evaluate)
-                )
+                evaluate = partial(run_alone, title["title"]) if title else None
+                region.evaluator = evaluate or self._evaluator or self.evaluate
                 yield region
 
 

@@ -8,6 +8,7 @@ so what is computed once per run (benchmark results, the snippet runs) is kept o
 from __future__ import annotations
 
 import re
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from sitebuild.bench.suite import Shown, Suite
 from sitebuild.html import a11y, head, search
 from sitebuild.languages import builds, glossary
 from sitebuild.languages.strings import Strings
-from sitebuild.pages import comments, console, errors, includes, notebook_pages, notebooks, outputs
+from sitebuild.pages import console, errors, includes, notebook_pages, notebooks, outputs
 from sitebuild.pages.figures import Figures
 from sitebuild.project import Project
 from sitebuild.runs import cachefiles
@@ -36,17 +37,25 @@ PRUNED = ("runs", "graphs")
 class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     """Per-language behaviour, run outputs and benchmark blocks for the guide."""
 
+    project: Project  # these three are set by each language build's on_config
+    strings: Strings
+    figures: Figures
+
     def __init__(self) -> None:
         super().__init__()
         self.serving = False
-        self.project: Project | None = None
-        self.benchmarks: Suite | None = None
         self.shown: Shown | None = None
-        self.strings: Strings | None = None
-        self.figures: Figures | None = None
-        self.runner: CodeRunner | None = None
         self.notebooks: dict[str, tuple[Any, Path]] = {}
-        self.inventories = builds.Inventories()
+        self.inventories: dict[str, bytes] = {}  # each language's objects.inv
+
+    @cached_property
+    def runner(self) -> CodeRunner:
+        """One runner, and so one pool of zygotes, for every language build."""
+        return CodeRunner(self.project.root, self.project.cache / "runs")
+
+    @cached_property
+    def benchmarks(self) -> Suite:
+        return Suite(self.project.root, self.project.cache / "bench", serving=self.serving)
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.serving = command == "serve"
@@ -59,86 +68,61 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     def _configure(self, config: MkDocsConfig) -> MkDocsConfig:
         self.project = Project.from_config(config)
         builds.configure(config, self.project.cache)
-        if self.benchmarks is None:
-            self.benchmarks = Suite(
-                self.project.root, self.project.cache / "bench", serving=self.serving
-            )
         self.strings = Strings.load(self.project.i18n, self.project.locales)
         # The toc extension takes the heading links' title once for the whole config.
         locale = builds.current_locale(config)
         permalink = self.strings.get(locale, "page.permalink")
         config.mdx_configs.setdefault("toc", {})["permalink_title"] = permalink
         config.mdx_configs.setdefault("sitebuild.pages.comments", {})["locale"] = locale
-        if self.runner is None:  # one pool of zygotes for every language build
-            self.runner = CodeRunner(self.project.root, self.project.cache / "runs")
         self.figures = Figures(self.runner, self.project.cache / "graphs", self.strings)
         return config
 
     on_config = CombinedEvent(_docstrings_locale, _configure)
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
-        assert self.benchmarks is not None and self.runner is not None
         builds.check_pages(config)
         # Fires once per language; the first prepares every language's outputs, and the others,
         # nested in it, would only look each result up again (a page runs what it lacks itself).
         if not builds.nested_build(config):
-            outputs.prepare(self.runner, sorted(self._project().docs_dir.rglob("*.md")))
+            outputs.prepare(self.runner, sorted(self.project.docs_dir.rglob("*.md")))
         if self.shown is None or self.serving:
             self.shown = self.benchmarks.shown()  # measured at most once for all languages
 
     def on_page_markdown(
         self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
-        assert self.shown is not None and self.strings is not None and self.figures is not None
-        project = self._project()
-        locale = builds.current_locale(config)
-        markdown = builds.unwrap_lines(markdown, locale)
-        markdown = self._error_headings(markdown, locale, f"docs/{page.file.src_uri}")
-        markdown = glossary.expand_table(markdown, project.glossary, dict(project.language_names))
-        where = f"docs/{page.file.src_uri}"
+        assert self.shown is not None
+        locale, where = builds.current_locale(config), f"docs/{page.file.src_uri}"
+        text = partial(self.strings.get, locale)
+        try:
+            markdown = errors.render(
+                builds.unwrap_lines(markdown, locale), self.runner, text, where
+            )
+        except errors.ErrorEntryFailed as error:
+            raise PluginError(str(error)) from error
+        names = dict(self.project.language_names)
+        markdown = glossary.expand_table(markdown, self.project.glossary, names)
         renderer = Renderer(self.strings, locale)
         markdown = render_claims(markdown, self.shown, renderer, where)
-        if self._is_article(page, locale, config):
+        if self.project.is_article(Path(page.file.src_uri).relative_to(locale)):
             markdown = self._notebook(markdown, page, config, locale, where)
         markdown = render_markers(markdown, self.shown, renderer, where)
         return self.figures.render(markdown, locale, where)
-
-    def _error_headings(self, markdown: str, locale: str, where: str) -> str:
-        assert self.runner is not None and self.strings is not None
-        strings = self.strings
-        text = lambda key, **values: strings.get(locale, key, **values)  # noqa: E731
-        try:
-            return errors.render(markdown, self.runner, text, where)
-        except errors.ErrorEntryFailed as error:
-            raise PluginError(str(error)) from error
-
-    def _is_article(self, page: Page, locale: str, config: MkDocsConfig) -> bool:
-        relative = page.file.src_uri.removeprefix(f"{locale}/")
-        sections = config.extra.get("notebooks", {}).get("sections", [])
-        return relative.split("/")[0] in sections and not relative.endswith("index.md")
 
     def _notebook(
         self, markdown: str, page: Page, config: MkDocsConfig, locale: str, where: str
     ) -> str:
         """Make the page's notebook (written after the build) and link it under the title."""
-        assert self.strings is not None and self.figures is not None and self.runner is not None
-        project = self._project()
-        strings = self.strings
         page_url = str(config.site_url or "").rstrip("/") + "/" + page.url
         context = notebooks.NotebookContext(
             page=where,
             page_url=page_url,
             locale=locale,
             install=notebooks.install_requirement(config.repo_url),
-            text=lambda key, **values: strings.get(locale, key, **values),
+            text=partial(self.strings.get, locale),
             figures=self.figures,
-            output_titles={strings.get(other, "notebook.output") for other in project.locales},
-            comments=comments.load(project.i18n, locale),
         )
-        expanded = includes.expand(
-            markdown, source=where, config_file=Path(config.config_file_path), locale=locale
-        )
-        notebook = notebooks.convert(expanded, context)
+        notebook = notebooks.convert(self._expand(markdown, where, config, locale), context)
         name = f"{Path(page.file.src_uri).stem}.ipynb"
         notebooks.check_cells(notebook, self.runner, f"{page.url}{name}")
         self.notebooks[page.file.src_uri] = (notebook, Path(page.file.abs_dest_path).parent / name)
@@ -150,46 +134,39 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         return re.sub(r"^(# .*)$", lambda m: f"{m[1]}\n\n{links}", markdown, count=1, flags=re.M)
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
-        assert self.strings is not None
         if page.file.src_uri in self.notebooks:
             notebook, path = self.notebooks.pop(page.file.src_uri)
             notebooks.write(notebook, path)
-        locale = builds.current_locale(config)
+        text = partial(self.strings.get, builds.current_locale(config))
         if self._is_notebook_page(page, config):
-            output = notebook_pages.slim(
-                output,
-                self.strings.get(locale, "page.copy"),
-                self.strings.get(locale, "page.copied"),
-            )
-        return a11y.name_dialogs(output, self.strings.get(locale, "page.search"))
+            output = notebook_pages.slim(output, text("page.copy"), text("page.copied"))
+        return a11y.name_dialogs(output, text("page.search"))
 
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
         # MkDocs makes a new Jinja environment per language build; compiled templates are kept
         # on disk instead of being compiled again three times per build.
-        folder = self._project().cache / "jinja"
+        folder = self.project.cache / "jinja"
         folder.mkdir(parents=True, exist_ok=True)
         env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(folder))
         return env
 
     @event_priority(10)  # before mkdocs-jupyter (0) reads the notebook from disk
     def on_pre_page(self, page: Page, *, config: MkDocsConfig, files: Files) -> Page:
-        project = self._project()
-        source = page.file.abs_src_path
-        if source and self._is_notebook_page(page, config):
-            locale = builds.current_locale(config)
-            copy = includes.expanded_copy(
-                Path(source),
-                project.root,
-                project.cache / "notebooks",
-                Path(config.config_file_path),
-                # mkdocs-jupyter reads the copy, not the Markdown: its figures are drawn into it
-                lambda text: self._figures().render(
-                    builds.unwrap_lines(text, locale), locale, f"docs/{page.file.src_uri}"
-                ),
-                locale,
-            )
+        """mkdocs-jupyter reads a notebook page from disk, not through Markdown: it is handed a
+        copy, its includes expanded and its figures drawn."""
+        if page.file.abs_src_path and self._is_notebook_page(page, config):
+            locale, where = builds.current_locale(config), f"docs/{page.file.src_uri}"
+            text = Path(page.file.abs_src_path).read_text(encoding="utf-8")
+            text = builds.unwrap_lines(self._expand(text, where, config, locale), locale)
+            copy = self.project.cache / "notebooks" / where
+            cachefiles.write_text(copy, self.figures.render(text, locale, where))
             page.file.abs_src_path = str(copy)
         return page
+
+    @staticmethod
+    def _expand(markdown: str, where: str, config: MkDocsConfig, locale: str) -> str:
+        config_file = Path(config.config_file_path)
+        return includes.expand(markdown, source=where, config_file=config_file, locale=locale)
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         if self._is_notebook_page(page, config):
@@ -209,39 +186,34 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     def on_page_context(  # type: ignore[override]
         self, context: dict[str, Any], *, page: Page, config: MkDocsConfig, nav: Any
     ) -> dict[str, Any]:
-        context["language_root"] = self._project().language_root(builds.current_locale(config))
-        context["page_head"] = self._head(page, config)
-        return context
-
-    def _head(self, page: Page, config: MkDocsConfig) -> dict[str, Any]:
-        """What ``overrides/main.html`` puts in the page's ``<head>`` (sitebuild/html/head.py)."""
-        project = self._project()
-        locale = builds.current_locale(config)
+        """The language's root, and what ``overrides/main.html`` puts in the page's ``<head>``
+        (sitebuild/html/head.py)."""
+        project, locale = self.project, builds.current_locale(config)
         roots = {other: project.language_root(other) for other in project.locales}
-        path = page.url.removeprefix(roots[locale])
+        path, site_url = page.url.removeprefix(roots[locale]), str(config.site_url or "")
         try:
             description = head.description_of(page.content or "", locale)
         except head.MissingDescription as error:
             raise PluginError(f"docs/{page.file.src_uri}: {error}") from error
         title = config.site_name if page.is_homepage else f"{page.title} - {config.site_name}"
-        return {
+        context["language_root"] = roots[locale]
+        context["page_head"] = {
             "description": description,
             "title": title,
-            "alternates": head.alternates(
-                str(config.site_url or ""), path, roots, project.default_locale
-            ),
+            "alternates": head.alternates(site_url, path, roots, project.default_locale),
             "og_locale": head.OG_LOCALE.get(locale, locale),
         }
+        return context
 
     @event_priority(-50)  # mkdocstrings wrote objects.inv in on_env; i18n (-100) builds on next
     def _keep_inventory(self, config: MkDocsConfig) -> None:
-        self.inventories.keep(config)
+        builds.keep_inventory(config, self.inventories)
 
     @event_priority(-110)  # after mkdocs-static-i18n has built every language and merged search
     def _finish_languages(self, config: MkDocsConfig) -> None:
         if not builds.nested_build(config):
             builds.split_search_index(config)
-            self.inventories.write(config)
+            builds.write_inventories(config, self.inventories)
             self._prune_caches()
             if not self.serving:
                 self.shown = None  # a later build in the same process reads the results again
@@ -251,14 +223,4 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     def _prune_caches(self) -> None:
         """Delete the entries of the PRUNED caches that no build has read for a long time."""
         for name in PRUNED:  # the caches that gain an entry for each edit of a page or snippet
-            cachefiles.prune(self._project().cache / name)
-
-    def _figures(self) -> Figures:
-        if self.figures is None:
-            raise RuntimeError("dyndocs-site: on_config has not run")
-        return self.figures
-
-    def _project(self) -> Project:
-        if self.project is None:
-            raise RuntimeError("dyndocs-site: on_config has not run")
-        return self.project
+            cachefiles.prune(self.project.cache / name)

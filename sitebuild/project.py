@@ -33,6 +33,8 @@ class Project:
     repo_url: str | None = None
     language_names: tuple[tuple[str, str], ...] = ()
     """``(locale, name)`` pairs as the language switcher shows them: ``("zh-hans", "简体中文")``."""
+    sections: tuple[str, ...] = ()
+    """The sections whose pages, but their index, are articles, each with its notebook."""
 
     @property
     def default_locale(self) -> str:
@@ -56,10 +58,22 @@ class Project:
         """URL prefix of ``locale``: ``""`` for the default language, ``"zh-hans/"`` otherwise."""
         return "" if locale == self.default_locale else f"{locale}/"
 
+    def is_article(self, page: Path) -> bool:
+        """Whether ``page``, relative to its language's folder, is an article."""
+        return page.parts[0] in self.sections and page.name != "index.md"
+
     def pages(self, locale: str) -> list[Path]:
         """Every Markdown page of ``locale``, relative to ``docs/<locale>``."""
         folder = self.docs_dir / locale
         return sorted(p.relative_to(folder) for p in folder.rglob("*.md"))
+
+    def missing_pages(self) -> list[str]:
+        """``docs/<locale>/<page>`` of each page that another language has and this one lacks."""
+        pages = {locale: set(self.pages(locale)) for locale in self.locales}
+        every = set().union(*pages.values())
+        return sorted(
+            f"docs/{loc}/{page}" for loc, found in pages.items() for page in every - found
+        )
 
     @classmethod
     def from_config(cls, config: MkDocsConfig) -> Project:
@@ -71,6 +85,7 @@ class Project:
             site_url=str(config.site_url or ""),
             repo_url=config.repo_url or None,
             language_names=tuple(builds.names(config).items()),
+            sections=tuple(config.extra.get("notebooks", {}).get("sections", ())),
         )
 
 

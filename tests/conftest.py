@@ -59,11 +59,7 @@ def runner(project: Project) -> CodeRunner:
 @pytest.fixture(scope="session")
 def shown(runner: CodeRunner, project: Project) -> Callable[[str], str]:
     """The output a page shows for a snippet, e.g. ``shown("snippets/tips/item.py")``."""
-
-    def output(path: str) -> str:
-        return runner.run_file(project.root / path).stdout
-
-    return output
+    return lambda path: runner.run_file(project.root / path).stdout
 
 
 class SiteBuildFailed(Exception):

@@ -13,18 +13,19 @@ import html
 import os
 import re
 import tempfile
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 
 import nbformat
 
-from sitebuild.project import load_config
 from sitebuild.runs import cachefiles
 from sitebuild.runs.runner import preload_for
 from sitebuild.runs.zygote import ZygotePool
 
 from .reader_env import KERNEL
-from .support import CONFIG, ROOT, locales, pages
+from .support import ROOT, locales, pages, project
 
 BLOCK = re.compile(
     r'<div [^>]*class="language-python highlight"><span class="filename">(?P<title>[^<]+)</span>'
@@ -34,8 +35,8 @@ BLOCK = re.compile(
 FILE_PATH = re.compile(r"^[\w.-]+(?:/[\w.-]+)+\.py$")
 ANSI_COLOUR = re.compile(r"\x1b\[[0-9;]*m")
 """The colour codes of IPython's tracebacks, which a failure message drops."""
-SECTIONS = load_config(CONFIG).extra["notebooks"]["sections"]
-"""The site's sections whose pages are articles, each with its notebook (``mkdocs.yml``)."""
+Job = Callable[[Path], str | None]
+"""A check run in an empty folder: its failure, or None."""
 COMPILED_IN = {"TORCHINDUCTOR_CACHE_DIR": str(ROOT / ".cache" / "inductor-reader")}
 """Where the blocks and notebooks that compile keep Inductor's kernels: the project's own cache,
 not the folder in ``/tmp`` that every clone on the machine shares (``sitebuild.runs.runner``)."""
@@ -63,22 +64,33 @@ def blocks_by_language(site: Path) -> dict[str, list[tuple[str, str, str]]]:
     return found
 
 
+def failures(done_dir: Path, jobs: Mapping[str, Job], workers: int) -> list[str]:
+    """Run, in parallel and each in an empty folder of its own, the jobs whose key has no pass
+    kept in ``done_dir``; a job returns its failure, or None when it passed, which is kept."""
+
+    def run(key: str, job: Job) -> str | None:
+        marker = done_dir / f"{hashlib.sha256(key.encode()).hexdigest()[:20]}.ok"
+        if cachefiles.read_text(marker) is not None:  # marks it used
+            return None
+        with tempfile.TemporaryDirectory(prefix="reader-run-") as workdir:
+            failure = job(Path(workdir))
+        if failure is None:
+            cachefiles.write_text(marker, "")
+        return failure
+
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        return [failure for failure in pool.map(run, jobs, jobs.values()) if failure]
+
+
 def run_blocks(site: Path, env: Path, zygotes: ZygotePool | None = None) -> list[str]:
     """Run each distinct titled block of every language (their comments differ) alone in
-    ``env``, forked from ``zygotes`` (by default two of ``env``'s Python; closed when done); the
+    ``env``, forked from ``zygotes`` (by default ``env``'s Python; closed when done); the
     failures, each naming its page and title with the end of its error."""
-    done_dir = ROOT / ".cache" / "copy-paste"
-    done_dir.mkdir(parents=True, exist_ok=True)
     found = blocks_by_language(site)
     unique = {code: (page, title) for blocks in found.values() for page, title, code in blocks}
-    zygotes = zygotes or ZygotePool(size=2, python=str(env / "bin" / "python"))
+    zygotes = zygotes or ZygotePool(python=str(env / "bin" / "python"))
 
-    def run(code: str, workdirs: Path) -> str | None:
-        key = hashlib.sha256((code + env.name).encode()).hexdigest()[:20]
-        if cachefiles.read_text(done_dir / f"{key}.ok") is not None:  # marks it used
-            return None
-        workdir = workdirs / key
-        workdir.mkdir()
+    def run(code: str, workdir: Path) -> str | None:
         # Its standard input is empty: a block that opens pdb reads end of input and goes on.
         status, _, stderr = zygotes.run(
             ["-c", code],
@@ -88,32 +100,23 @@ def run_blocks(site: Path, env: Path, zygotes: ZygotePool | None = None) -> list
             timeout_s=600,
             preload=preload_for(code),  # as sitebuild.runs.runner does
         )
-        if status != 0:
-            page, title = unique[code]
-            return f"{page}: {title}:\n{stderr.strip()[-1200:]}"
-        cachefiles.write_text(done_dir / f"{key}.ok", "")
-        return None
+        page, title = unique[code]
+        return f"{page}: {title}:\n{stderr.strip()[-1200:]}" if status != 0 else None
 
     try:
-        with (
-            tempfile.TemporaryDirectory(prefix="copy-paste-") as workdirs,
-            ThreadPoolExecutor(max_workers=2) as pool,
-        ):
-            results = pool.map(lambda code: run(code, Path(workdirs)), unique)
-            return [failure for failure in results if failure]
+        jobs = {code + env.name: partial(run, code) for code in unique}
+        return failures(ROOT / ".cache" / "copy-paste", jobs, workers=2)
     finally:
         zygotes.close()
 
 
 def articles() -> list[Path]:
-    """The default language's article pages, relative to its docs folder (a section's index is
-    not one, as for the build)."""
-    return [p for p in pages(locales()[0]) if p.parts[0] in SECTIONS and p.name != "index.md"]
+    """The default language's article pages, relative to its docs folder."""
+    return [page for page in pages(locales()[0]) if project().is_article(page)]
 
 
 def notebook_path(site: Path, locale: str, page: Path) -> Path:
-    root = site if locale == locales()[0] else site / locale
-    return root / page.with_suffix("") / f"{page.stem}.ipynb"
+    return site / project().language_root(locale) / page.with_suffix("") / f"{page.stem}.ipynb"
 
 
 def code_cells(notebook: nbformat.NotebookNode) -> list[str]:
@@ -128,22 +131,13 @@ def run_notebooks(site: Path, env: Path, chosen: list[Path] | None = None) -> li
     from jupyter_client.manager import KernelManager
     from nbclient import NotebookClient
 
-    done_dir = ROOT / ".cache" / "notebook-runs"
-    done_dir.mkdir(parents=True, exist_ok=True)
     # The venv's own kernel, found without JUPYTER_PATH: other tests share os.environ.
     kernels = KernelSpecManager(kernel_dirs=[str(env / "share" / "jupyter" / "kernels")])
 
-    def run(page: Path, workdirs: Path) -> str | None:
-        notebook = nbformat.read(str(notebook_path(site, locales()[0], page)), 4)
-        key = hashlib.sha256(("\n".join(code_cells(notebook)) + env.name).encode())
-        marker = done_dir / f"{key.hexdigest()[:20]}.ok"
-        if cachefiles.read_text(marker) is not None:  # marks it used
-            return None
+    def run(page: Path, notebook: nbformat.NotebookNode, workdir: Path) -> str | None:
         for cell in notebook.cells:
             if cell.cell_type == "code":
                 cell.outputs = []
-        workdir = workdirs / page.stem
-        workdir.mkdir()
         client = NotebookClient(
             notebook,
             km=KernelManager(kernel_name=KERNEL, kernel_spec_manager=kernels),
@@ -156,12 +150,10 @@ def run_notebooks(site: Path, env: Path, chosen: list[Path] | None = None) -> li
             client.execute(cleanup_kc=True, env={**os.environ, **COMPILED_IN})
         except Exception as error:  # the cell and its error, as a reader would see them
             return f"{page}: {ANSI_COLOUR.sub('', str(error))[-1500:]}"
-        cachefiles.write_text(marker, "")
         return None
 
-    with (
-        tempfile.TemporaryDirectory(prefix="notebook-runs-") as workdirs,
-        ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool,
-    ):
-        results = pool.map(lambda page: run(page, Path(workdirs)), chosen or articles())
-        return [failure for failure in results if failure]
+    jobs = {}
+    for page in chosen or articles():
+        notebook = nbformat.read(str(notebook_path(site, locales()[0], page)), 4)
+        jobs["\n".join(code_cells(notebook)) + env.name] = partial(run, page, notebook)
+    return failures(ROOT / ".cache" / "notebook-runs", jobs, workers=os.cpu_count() or 1)

@@ -35,7 +35,7 @@ def test_a_block_that_fails_alone_is_named_with_its_error(tmp_path: Path) -> Non
     )
     env = venv_like(tmp_path / "env")
     # The env's Python, without torch to import: the block needs none.
-    plain = ZygotePool(size=1, preload=(), python=str(env / "bin" / "python"))
+    plain = ZygotePool(preload=(), python=str(env / "bin" / "python"))
     failures = reader_runs.run_blocks(tmp_path / "site", env, zygotes=plain)
     assert len(failures) == 1
     assert failures[0].startswith("tips/index.html: snippets/tips/x.py:")
@@ -70,7 +70,7 @@ def test_blocks_and_notebooks_keep_compiled_kernels_in_the_projects_cache(tmp_pa
         f"<pre><span></span><code>{check}</code></pre></div>"
     )
     env = venv_like(tmp_path / "env")
-    plain = ZygotePool(size=1, preload=(), python=str(env / "bin" / "python"))
+    plain = ZygotePool(preload=(), python=str(env / "bin" / "python"))
     assert reader_runs.run_blocks(tmp_path / "site", env, zygotes=plain) == []
     article = Path("tips") / "compiles.md"
     notebook = nbformat.v4.new_notebook()

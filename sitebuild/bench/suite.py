@@ -21,7 +21,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -103,7 +103,7 @@ class Suite:
     root: Path
     cache_dir: Path
     timeout_s: float = 600
-    zygotes: ZygotePool = field(default_factory=lambda: ZygotePool(size=1))
+    zygotes: ZygotePool = field(default_factory=ZygotePool)
     serving: bool = False
 
     def shown(self) -> Shown:
@@ -224,11 +224,8 @@ class Suite:
         name = f"{self.cache_key(quick=quick)}.json"
         if force:
             (self.cache_dir / name).unlink(missing_ok=True)
-
-        def measured() -> str:
-            return json.dumps(self.measure(quick=quick, progress=progress), indent=1)
-
-        return json.loads(kept(self.cache_dir, name, measured))
+        measure = partial(self.measure, quick=quick, progress=progress)
+        return json.loads(kept(self.cache_dir, name, lambda: json.dumps(measure(), indent=1)))
 
     def latest_cached(self) -> dict[str, Any] | None:
         """The most recent cached run of this machine, whatever its key (it may be stale)."""

@@ -14,7 +14,7 @@ module fixes what that leaves wrong for this site:
 Examples:
     >>> from sitebuild.languages.builds import split_search_entries
     >>> docs = [{"location": "a/"}, {"location": "zh-hans/a/"}, {"location": "zh-hant/a/#x"}]
-    >>> split_search_entries(docs, ["en", "zh-hans", "zh-hant"], default="en")["zh-hant"]
+    >>> split_search_entries(docs, ["en", "zh-hans", "zh-hant"], default="en")["zh-hant/"]
     [{'location': 'a/#x'}]
 """
 
@@ -54,18 +54,6 @@ def current_locale(config: MkDocsConfig) -> str:
     return str(i18n(config).current_language)
 
 
-def missing_pages(docs_dir: Path, all_locales: list[str]) -> list[str]:
-    """List ``docs/<lang>/<page>`` paths that exist in some language but not this one."""
-    pages = {
-        locale: {p.relative_to(docs_dir / locale) for p in (docs_dir / locale).rglob("*.md")}
-        for locale in all_locales
-    }
-    every = set().union(*pages.values())
-    return sorted(
-        f"docs/{locale}/{page}" for locale in all_locales for page in every - pages[locale]
-    )
-
-
 def nav_titles(nav: Any) -> list[str]:
     """Every title of an MkDocs ``nav``, sections included, in order.
 
@@ -100,7 +88,9 @@ def untranslated_nav_titles(config: MkDocsConfig) -> list[str]:
 
 def check_pages(config: MkDocsConfig) -> None:
     """Fail the build when a page, or a ``nav`` title's translation, is missing in a language."""
-    missing = missing_pages(Path(config.docs_dir), locales(config))
+    from sitebuild.project import Project  # which imports this module
+
+    missing = Project.from_config(config).missing_pages()
     if missing:
         raise PluginError("Every page must exist in every language; missing: " + ", ".join(missing))
     untranslated = untranslated_nav_titles(config)
@@ -141,22 +131,15 @@ def set_docstrings_locale(config: MkDocsConfig) -> None:
 def split_search_entries(
     docs: list[dict[str, Any]], all_locales: list[str], default: str
 ) -> dict[str, list[dict[str, Any]]]:
-    """Group search entries by language, with locations relative to the language root."""
-    split: dict[str, list[dict[str, Any]]] = {locale: [] for locale in all_locales}
+    """Group search entries by language root (``""``, ``"zh-hans/"``), with locations relative
+    to it."""
+    roots = ["" if locale == default else f"{locale}/" for locale in all_locales]
+    split: dict[str, list[dict[str, Any]]] = {root: [] for root in roots}
     for doc in docs:
         where = doc["location"]
-        locale = next(
-            (other for other in all_locales if other != default and where.startswith(f"{other}/")),
-            default,
-        )
-        prefix = "" if locale == default else f"{locale}/"
-        split[locale].append({**doc, "location": where.removeprefix(prefix)})
+        root = next((root for root in roots if root and where.startswith(root)), "")
+        split[root].append({**doc, "location": where.removeprefix(root)})
     return split
-
-
-def _root(site: Path, locale: str, default: str) -> Path:
-    """The folder a language's pages are written to."""
-    return site if locale == default else site / locale
 
 
 def split_search_index(config: MkDocsConfig) -> None:
@@ -170,45 +153,35 @@ def split_search_index(config: MkDocsConfig) -> None:
     if not merged_file.exists():
         return
     merged = json.loads(merged_file.read_text(encoding="utf-8"))
-    default = locales(config)[0]
     entries = search.weigh_entries(merged["docs"], merged["config"]["separator"])
-    for locale, docs in split_search_entries(entries, locales(config), default).items():
-        root = _root(site, locale, default)
-        target = root / "search" / "search_index.json"
+    for root, docs in split_search_entries(entries, locales(config), locales(config)[0]).items():
+        target = site / root / "search" / "search_index.json"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(
             json.dumps({**merged, "docs": docs}, ensure_ascii=False, separators=(",", ":")),
             encoding="utf-8",
         )
         # Material also fetches sitemap.xml from the same base; it lists every language.
-        sitemap = site / "sitemap.xml"
-        if locale != default and sitemap.exists():
-            shutil.copyfile(sitemap, root / "sitemap.xml")
+        if root and (site / "sitemap.xml").exists():
+            shutil.copyfile(site / "sitemap.xml", site / root / "sitemap.xml")
 
 
-class Inventories:
-    """Each language's ``objects.inv``, kept as mkdocstrings writes it at the site root in every
-    language build, and put at the language's root at the end."""
+def keep_inventory(config: MkDocsConfig, kept: dict[str, bytes]) -> None:
+    """Keep the ``objects.inv`` that mkdocstrings just wrote at the site root: every language
+    build writes its own there."""
+    written = Path(config.site_dir) / "objects.inv"
+    if written.exists():
+        kept[current_locale(config)] = written.read_bytes()
 
-    def __init__(self) -> None:
-        self.by_locale: dict[str, bytes] = {}
 
-    def keep(self, config: MkDocsConfig) -> None:
-        """Keep the ``objects.inv`` that mkdocstrings just wrote for the current language."""
-        written = Path(config.site_dir) / "objects.inv"
-        if written.exists():
-            self.by_locale[current_locale(config)] = written.read_bytes()
-
-    def write(self, config: MkDocsConfig) -> None:
-        """Write each language's inventory to its root: ``/``, ``/zh-hans/``, ``/zh-hant/``."""
-        site, default = Path(config.site_dir), locales(config)[0]
-        for locale, raw in self.by_locale.items():
-            root = _root(site, locale, default)
-            root.mkdir(parents=True, exist_ok=True)
-            if locale != default:
-                raw = relocate_inventory(raw, f"{locale}/")
-            (root / "objects.inv").write_bytes(raw)
-        self.by_locale.clear()
+def write_inventories(config: MkDocsConfig, kept: dict[str, bytes]) -> None:
+    """Write each language's kept inventory to its root (``/``, ``/zh-hans/``), relative to it."""
+    site, default = Path(config.site_dir), locales(config)[0]
+    for locale, raw in kept.items():
+        root = "" if locale == default else f"{locale}/"
+        (site / root).mkdir(parents=True, exist_ok=True)
+        (site / root / "objects.inv").write_bytes(relocate_inventory(raw, root) if root else raw)
+    kept.clear()
 
 
 def relocate_inventory(raw: bytes, prefix: str) -> bytes:

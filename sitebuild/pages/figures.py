@@ -29,8 +29,8 @@ import json
 import re
 import shutil
 import subprocess
-from collections.abc import Callable
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -76,19 +76,14 @@ def signature(markdown: str) -> list[tuple[str, str, str]]:
     return [(m["kind"], m["path"], m["function"]) for m in DIRECTIVE.finditer(markdown)]
 
 
+@dataclass(frozen=True)
 class Figures:
-    """Renders the figure directives of pages, in their language.
+    """Renders the figure directives of pages, in their language."""
 
-    Args:
-        runner: Runs the snippets, once per content.
-        cache_dir: Where laid-out SVGs are kept, by the digest of their DOT source.
-        strings: The interface strings of every language.
-    """
-
-    def __init__(self, runner: CodeRunner, cache_dir: Path, strings: Strings) -> None:
-        self.runner = runner
-        self.cache_dir = cache_dir
-        self.strings = strings
+    runner: CodeRunner
+    cache_dir: Path
+    """Where laid-out SVGs are kept, by the digest of their DOT source."""
+    strings: Strings
 
     def render(self, markdown: str, locale: str, page: str) -> str:
         """Replace every directive of ``markdown``; errors name the page and the directive."""
@@ -137,7 +132,7 @@ class Figures:
         return cachefiles.kept(self.cache_dir, f"{key}.svg", lambda: tidy(layout(dot)))
 
     def _graph(self, data: list[dict[str, Any]], caption: str, locale: str) -> str:
-        t = self._t(locale)
+        t = partial(self.strings.get, locale)
         graphs = [Graph.from_dict(d) for d in data]
         labelled = self._labelled(self._svg(graphs), caption, graphs, locale)
         kinds = {n.kind for g in graphs for n in g.nodes}
@@ -178,10 +173,10 @@ class Figures:
         svg = self._labelled(self._svg([run.graph], ids=True), caption, [run.graph], locale)
         table = comments.load(self.runner.root / "i18n", locale)  # none in English: the keys
         code_of = (lambda line: comments.translate_line(line, table)) if table else str
-        return stepper.figure(run, svg, caption, self._t(locale), code_of)
+        return stepper.figure(run, svg, caption, partial(self.strings.get, locale), code_of)
 
     def _describe(self, graph: Graph, locale: str) -> str:
-        t = self._t(locale)
+        t = partial(self.strings.get, locale)
         ops = [n.label for n in reversed(graph.nodes) if n.kind in {"op", "call"}]
         leaves = [n.label for n in graph.nodes if n.kind in {"leaf", "input"}]
         return t(
@@ -196,7 +191,7 @@ class Figures:
 
     def table_markdown(self, data: dict[str, Any], locale: str) -> str:
         """A table function's result as a Markdown table, headers in ``locale``."""
-        t = self._t(locale)
+        t = partial(self.strings.get, locale)
         columns = list(data["columns"])
         header = [t(f"table.{column}") for column in columns]
         lines = [f"| {' | '.join(header)} |", "|" + "---|" * len(columns)]
@@ -208,9 +203,6 @@ class Figures:
         """A graph function's result drawn as a notebook shows it (``show(...)``)."""
         graphs = [Graph.from_dict(d) for d in data]
         return html_of(graphs, self._svg(graphs))
-
-    def _t(self, locale: str) -> Callable[..., str]:
-        return lambda key, **values: self.strings.get(locale, key, **values)
 
 
 def _cell(value: Any) -> str:

@@ -13,7 +13,6 @@ Examples:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -87,30 +86,6 @@ def include_target(line: str) -> str | None:
 def include_targets(text: str) -> list[str]:
     """List the include targets of ``text`` in order, e.g. ``["snippets/a.py:main"]``."""
     return [target for line in text.splitlines() if (target := include_target(line))]
-
-
-def expanded_copy(
-    path: Path,
-    root: Path,
-    cache_root: Path,
-    config_file: Path,
-    prepare: Callable[[str], str],
-    locale: str = "",
-) -> Path:
-    """Write the expanded ``path``, then passed through ``prepare``, under ``cache_root`` and
-    return the copy's path.
-
-    mkdocs-jupyter reads notebooks from disk rather than through Markdown, so a notebook page is
-    handed an expanded copy.
-    """
-    source = path.resolve().relative_to(root)
-    target = cache_root / source
-    text = path.read_text(encoding="utf-8")
-    text = prepare(expand(text, source=source, config_file=config_file, locale=locale))
-    if not target.exists() or target.read_text(encoding="utf-8") != text:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-    return target
 
 
 def _line_of(text: str, message: str) -> str:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urljoin
 
@@ -33,11 +33,13 @@ from nbformat import NotebookNode
 
 from dyndocs.graph.model import Steps
 from sitebuild.bench.render import MARKER
+from sitebuild.pages import comments
 from sitebuild.pages.comments import translate
 from sitebuild.pages.figures import DIRECTIVE, Figures
 from sitebuild.runs.runner import CodeRunner, RunFailed
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<marker>`{3,}|~{3,})(?P<info>[^`]*)$")
+TITLE = re.compile(r'title="(?P<title>[^"]+)"')  # in a fence's info string
 ADMONITION = re.compile(r'^(?:!!!|\?\?\?\+?)\s*\w+(?:\s+"(?P<title>[^"]*)")?\s*$')
 HEADING_ID = re.compile(r"\s*\{#[\w-]+\}\s*$")
 LINK = re.compile(r"(?<!!)\[(?P<text>[^\]]+)\]\((?P<target>[^)\s]+)\)")
@@ -108,9 +110,7 @@ class NotebookContext:
     text: Callable[..., str]
     """The page language's interface strings: ``text("notebook.generated", url=...)``."""
     figures: Figures
-    output_titles: set[str] = field(default_factory=set)
-    comments: dict[str, str] = field(default_factory=dict)
-    """The page language's code comments (``i18n/code.<locale>.yml``), for the setup cell's."""
+    """Draws the page's figures; its strings give every language's output title."""
 
 
 def absolute_links(markdown: str, page_url: str) -> str:
@@ -171,8 +171,10 @@ def convert(markdown: str, context: NotebookContext) -> NotebookNode:
         nbformat.v4.new_markdown_cell(f"{title}\n\n{t('notebook.generated', url=context.page_url)}")
     )
     setup = setup_cell(context.install)
-    setup = translate(setup, context.comments) if context.comments else setup  # English: as is
-    cells.append(nbformat.v4.new_code_cell(setup))
+    table = comments.load(context.figures.runner.root / "i18n", context.locale)  # none in English
+    cells.append(nbformat.v4.new_code_cell(translate(setup, table) if table else setup))
+    strings = context.figures.strings  # an output block is titled in any language
+    output_titles = {strings.get(locale, "notebook.output") for locale in strings.by_locale}
     index = lines.index(title) + 1
     quoting = False
     while index < len(lines):
@@ -187,11 +189,11 @@ def convert(markdown: str, context: NotebookContext) -> NotebookNode:
                 raise NotebookFailed(f"{context.page}: a fence at line {index + 1} never closes")
             body, info, index = fence.body, fence.info, fence.end
             language = info.split()[0] if info else ""
-            output_title = re.search(r'title="([^"]*)"', info)
+            output_title = TITLE.search(info)
             if language in {"python", "py"}:
                 flush()
                 cells.append(nbformat.v4.new_code_cell(body))
-            elif language == "text" and output_title and output_title[1] in context.output_titles:
+            elif language == "text" and output_title and output_title[1] in output_titles:
                 page_code = len(cells) > 2 and cells[-1].cell_type == "code"
                 if not page_code or cells[-1].outputs:
                     raise NotebookFailed(f"{context.page}: an output block with no code before it")

@@ -52,13 +52,8 @@ def frame_items(run: Steps, t: Callable[..., str], code_of: Callable[[str], str]
         phase = t(f"stepper.{frame.phase}")
         said = t(key, phase=phase, line=frame.line, file=frame.file, code="\0", what=what)
         code = f"<code>{html.escape(code_of(frame.code))}</code>"
-        data = {
-            "visible": " ".join(frame.visible),
-            "nodes": " ".join(frame.nodes),
-            "freed": " ".join(frame.freed),
-            "grads": " ".join(frame.grads),
-            "line": f"{frame.file}:{frame.line}",
-        }
+        data = {k: " ".join(getattr(frame, k)) for k in ("visible", "nodes", "freed", "grads")}
+        data["line"] = f"{frame.file}:{frame.line}"
         attributes = "".join(f' data-{k}="{html.escape(v)}"' for k, v in data.items())
         items.append(f"<li{attributes}>{html.escape(said).replace(chr(0), code)}</li>")
     return "".join(items)
@@ -80,13 +75,8 @@ def figure(
 ) -> str:
     """The stepper figure of ``run``, drawn as ``svg`` (its nodes' classes name their ids), its
     code lines as ``code_of`` gives them."""
-    strings = {
-        "previous": t("stepper.previous"),
-        "next": t("stepper.next"),
-        "slider": t("stepper.slider"),
-        "count": t("stepper.count"),
-    }
-    data = "".join(f' data-{k}="{html.escape(v)}"' for k, v in strings.items())
+    words = ("previous", "next", "slider", "count")
+    data = "".join(f' data-{k}="{html.escape(t(f"stepper.{k}"))}"' for k in words)
     legend = t("punctuation.separator").join(
         t(f"graph.legend.{kind}") for kind in ("op", "leaf", "saved")
     )

@@ -106,17 +106,15 @@ class CodeRunner:
         root: The repository root; the readers' package lives at ``root / package``.
         cache_dir: Where successful results are kept, one JSON file per key.
         package: The package whose sources are part of every key.
-        zygotes: Where runs fork from; by default a pool of one zygote per CPU and environment.
-        compile_cache: Inductor's cache for code that compiles, by default ``inductor-runs``
-            beside ``cache_dir``: Inductor's own is one folder in ``/tmp`` that every clone on
-            the machine shares, so a fresh clone's cold runs would not be cold.
+        zygotes: Where runs fork from; by default a pool of zygotes, one per environment and
+            job running at once.
 
     Examples:
         >>> import shutil, tempfile
         >>> from pathlib import Path
         >>> root = Path(tempfile.mkdtemp())
         >>> from sitebuild.runs.zygote import ZygotePool
-        >>> plain = ZygotePool(size=1, preload=())  # no torch to import for this example
+        >>> plain = ZygotePool(preload=())  # no torch to import for this example
         >>> runner = CodeRunner(root, root / "cache", package="nothing_here", zygotes=plain)
         >>> runner.run("print(6 * 7)", name="answer.py").stdout
         '42\\n'
@@ -131,13 +129,14 @@ class CodeRunner:
         cache_dir: Path,
         package: str = "dyndocs",
         zygotes: ZygotePool | None = None,
-        compile_cache: Path | None = None,
     ) -> None:
         self.root = root.resolve()
         self.cache_dir = cache_dir
         self.package = package
-        self.zygotes = zygotes or ZygotePool(size=os.cpu_count() or 1)
-        self.compile_cache = compile_cache or cache_dir.parent / "inductor-runs"
+        self.zygotes = zygotes or ZygotePool()
+        # Inductor's cache for code that compiles: its own is one folder in /tmp that every clone
+        # on the machine shares, so a fresh clone's cold runs would not be cold.
+        self.compile_cache = cache_dir.parent / "inductor-runs"
 
     def dependencies(self, code: str) -> list[Path]:
         """The package's source files that ``code`` imports, directly or transitively."""

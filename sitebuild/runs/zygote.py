@@ -26,7 +26,6 @@ import importlib
 import json
 import os
 import runpy
-import select
 import signal
 import subprocess
 import sys
@@ -68,12 +67,10 @@ class Zygote:
         self.preload = tuple(preload)
         self.python = python
         self.process: subprocess.Popen[bytes] | None = None
-        self.pending = b""
         self.lock = threading.Lock()
 
     def _start(self) -> subprocess.Popen[bytes]:
         if self.process is None or self.process.poll() is not None:
-            self.pending = b""
             self.process = subprocess.Popen(
                 [self.python, str(Path(__file__).resolve()), *self.preload],
                 stdin=subprocess.PIPE,
@@ -81,29 +78,10 @@ class Zygote:
                 env={**os.environ, **self.env},
                 bufsize=0,
             )
-            ready = self._line(timeout_s=300)
-            if ready != b"ready":
+            ready = self.process.stdout.readline()  # type: ignore[union-attr]
+            if ready != b"ready\n":
                 raise RuntimeError(f"the zygote did not start (it said {ready!r})")
         return self.process
-
-    def _line(self, timeout_s: float) -> bytes | None:
-        """The zygote's next line, or None if none came within ``timeout_s``.
-
-        Read from the file descriptor directly: a buffered reader could hold a second line where
-        ``select`` cannot see it.
-        """
-        assert self.process is not None and self.process.stdout is not None
-        fd = self.process.stdout.fileno()
-        while b"\n" not in self.pending:
-            ready, _, _ = select.select([fd], [], [], timeout_s)
-            if not ready:
-                return None
-            chunk = os.read(fd, 65536)
-            if not chunk:
-                raise RuntimeError("the zygote exited")
-            self.pending += chunk
-        line, self.pending = self.pending.split(b"\n", 1)
-        return line
 
     def run(
         self,
@@ -130,19 +108,18 @@ class Zygote:
                 "env": dict(env or {}),
                 "stdout": str(out),
                 "stderr": str(err),
+                "timeout_s": timeout_s,
             }
             process = self._start()
-            assert process.stdin is not None
+            assert process.stdin is not None and process.stdout is not None
             process.stdin.write((json.dumps(job) + "\n").encode())
-            pid = int(json.loads(self._line(timeout_s=60) or b"{}")["pid"])
-            line = self._line(timeout_s)
-            if line is None:
-                with contextlib.suppress(ProcessLookupError):  # it ended as time ran out
-                    os.killpg(pid, signal.SIGKILL)  # the child leads its own process group
-                self._line(timeout_s=60)
+            line = process.stdout.readline()
+            if not line:
+                raise RuntimeError("the zygote exited")
+            done = json.loads(line)
+            if done["timed_out"]:
                 raise JobTimedOut(f"{' '.join(argv)} timed out after {timeout_s} s")
-            status = int(json.loads(line)["status"])
-            return status, out.read_text(encoding="utf-8"), err.read_text(encoding="utf-8")
+            return done["status"], out.read_text(encoding="utf-8"), err.read_text(encoding="utf-8")
 
     def close(self) -> None:
         if self.process is not None and self.process.poll() is None:
@@ -155,10 +132,7 @@ class Zygote:
 class ZygotePool:
     """Zygotes by environment and preload, as many of each as jobs may run at once."""
 
-    def __init__(
-        self, size: int, preload: Sequence[str] = PRELOAD, python: str = sys.executable
-    ) -> None:
-        self.size = size
+    def __init__(self, preload: Sequence[str] = PRELOAD, python: str = sys.executable) -> None:
         self.preload = tuple(preload)
         self.python = python
         self.free: dict[tuple[tuple[tuple[str, str], ...], tuple[str, ...]], list[Zygote]] = {}
@@ -242,8 +216,26 @@ def _child(job: dict[str, object]) -> None:
         os._exit(code)
 
 
+def _wait(pid: int, timeout_s: float) -> dict[str, object]:
+    """The exit status of the child ``pid``, and whether its process group was killed when
+    ``timeout_s`` ran out: the handler runs while waitpid waits, which then waits on."""
+    expired: list[bool] = []
+
+    def stop(*_: object) -> None:
+        expired.append(True)
+        with contextlib.suppress(ProcessLookupError):  # it ended as time ran out
+            os.killpg(pid, signal.SIGKILL)
+
+    signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, timeout_s)
+    _, status = os.waitpid(pid, 0)
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    signal.signal(signal.SIGALRM, signal.SIG_DFL)  # the next child must not inherit it
+    return {"status": os.waitstatus_to_exitcode(status), "timed_out": bool(expired)}
+
+
 def serve(preload: Sequence[str]) -> None:
-    """The zygote's loop: read a job per line, fork, report the child's pid and exit status."""
+    """The zygote's loop: read a job per line, fork, report how the child ended."""
     for name in preload:
         importlib.import_module(name)
     print("ready", flush=True)
@@ -253,13 +245,10 @@ def serve(preload: Sequence[str]) -> None:
         if pid == 0:
             _child(job)
         # The child makes its own process group too, but may not have run yet: the group must
-        # exist before anyone is told the pid it can kill.
+        # exist before the timer may kill it.
         with contextlib.suppress(ProcessLookupError, PermissionError):  # gone, or grouped already
             os.setpgid(pid, pid)
-        print(json.dumps({"pid": pid}), flush=True)
-        _, status = os.waitpid(pid, 0)
-        code = os.waitstatus_to_exitcode(status)
-        print(json.dumps({"status": code}), flush=True)
+        print(json.dumps(_wait(pid, job["timeout_s"])), flush=True)
 
 
 if __name__ == "__main__":

@@ -14,14 +14,16 @@ from sitebuild.pages.includes import expand
 from sitebuild.pages.notebooks import colab_url
 from sitebuild.project import load_config
 
-from ..reader_runs import SECTIONS, articles, code_cells, notebook_path, run_notebooks
-from ..support import CONFIG, ROOT, TEST_REPO_URL, docs, locales
+from ..reader_runs import articles, code_cells, notebook_path, run_notebooks
+from ..support import CONFIG, ROOT, TEST_REPO_URL, docs, locales, project
 
 BRANCH = load_config(CONFIG).extra["notebooks"]["branch"]
 
 
 def test_every_article_has_a_notebook_in_every_language(built_site: Path) -> None:
-    assert {page.parts[0] for page in articles()} == set(SECTIONS), "a section has no article"
+    assert {page.parts[0] for page in articles()} == set(project().sections), (
+        "a section has no article"
+    )
     found = [notebook_path(built_site, loc, p) for loc in locales() for p in articles()]
     missing = [str(path.relative_to(built_site)) for path in found if not path.is_file()]
     assert not missing, f"articles without their notebook: {missing}"

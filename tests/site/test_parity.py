@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from sitebuild.bench.render import CLAIM, MARKER
-from sitebuild.languages.builds import missing_pages
 from sitebuild.pages.errors import signature as error_signature
 from sitebuild.pages.figures import signature as figure_signature
 from sitebuild.pages.includes import include_targets
 from sitebuild.pages.notebooks import fences
+from sitebuild.project import Project
 
 from ..support import docs, locales, pages, project
 
@@ -20,7 +20,7 @@ HEADING = re.compile(r"^(#{2,6})\s+(.*?)\s*(?:\{#(?P<id>[\w-]+)\})?\s*$", re.MUL
 
 
 def test_every_page_exists_in_every_language() -> None:
-    assert missing_pages(project().docs_dir, list(locales())) == []
+    assert project().missing_pages() == []
 
 
 def test_missing_page_is_named(tmp_path: Path) -> None:
@@ -28,7 +28,7 @@ def test_missing_page_is_named(tmp_path: Path) -> None:
         (tmp_path / locale / "guide").mkdir(parents=True)
         (tmp_path / locale / "guide" / "a.md").write_text("# A\n")
     (tmp_path / "en" / "guide" / "b.md").write_text("# B\n")
-    assert missing_pages(tmp_path, list(locales())) == [
+    assert Project(tmp_path, tmp_path, locales(), "").missing_pages() == [
         f"docs/{locale}/guide/b.md" for locale in locales()[1:]
     ]
 

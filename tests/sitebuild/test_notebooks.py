@@ -55,7 +55,6 @@ def context(project: Project, runner: CodeRunner, tmp_path: Path) -> NotebookCon
         install="dyndocs @ git+https://github.com/owner/guide",
         text=lambda key, **values: strings.get("en", key, **values),
         figures=Figures(runner, tmp_path / "graphs", strings),
-        output_titles={"Output"},
     )
 
 

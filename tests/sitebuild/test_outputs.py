@@ -17,7 +17,7 @@ from sitebuild.runs.zygote import ZygotePool
 @pytest.fixture(scope="module")
 def plain() -> Iterator[ZygotePool]:
     """A zygote that imports nothing: these snippets need no torch, which takes seconds."""
-    pool = ZygotePool(size=1, preload=())
+    pool = ZygotePool(preload=())
     yield pool
     pool.close()
 

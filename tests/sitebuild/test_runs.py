@@ -12,7 +12,7 @@ from sitebuild.runs import runner as runs
 from sitebuild.runs.runner import CodeRunner, RunFailed
 from sitebuild.runs.zygote import COMPILER_PRELOAD, ZygotePool
 
-PLAIN = ZygotePool(size=1, preload=())  # these examples import no torch: start in milliseconds
+PLAIN = ZygotePool(preload=())  # these examples import no torch: start in milliseconds
 
 
 @pytest.fixture
@@ -152,7 +152,7 @@ class AskedPreload(ZygotePool):
     """Runs every job in a bare zygote, and records the preload each job asked for."""
 
     def __init__(self) -> None:
-        super().__init__(size=1, preload=())
+        super().__init__(preload=())
         self.asked: list[object] = []
 
     def run(self, argv, *, preload=None, **options):  # type: ignore[no-untyped-def, override]

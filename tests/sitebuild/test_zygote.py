@@ -58,7 +58,7 @@ def test_a_job_past_its_limit_is_killed_and_the_zygote_goes_on(
 def test_another_environments_python_serves_without_this_package(tmp_path: Path) -> None:
     env = tmp_path / "env"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(env)], check=True)
-    pool = ZygotePool(size=1, preload=("json",), python=str(env / "bin" / "python"))
+    pool = ZygotePool(preload=("json",), python=str(env / "bin" / "python"))
     try:
         status, out, _ = pool.run(
             ["-c", "import sys, importlib.util as u; print(sys.prefix, u.find_spec('sitebuild'))"],
@@ -72,7 +72,7 @@ def test_another_environments_python_serves_without_this_package(tmp_path: Path)
 
 
 def test_each_start_environment_gets_its_own_zygote(tmp_path: Path) -> None:
-    pool = ZygotePool(size=1, preload=())
+    pool = ZygotePool(preload=())
     try:
         runs = [
             pool.run(
@@ -89,7 +89,7 @@ def test_each_start_environment_gets_its_own_zygote(tmp_path: Path) -> None:
 
 
 def test_a_job_runs_in_a_zygote_that_has_imported_what_it_asks_for(tmp_path: Path) -> None:
-    pool = ZygotePool(size=1, preload=())
+    pool = ZygotePool(preload=())
     check = ["-c", "import sys; print('colorsys' in sys.modules)"]
     try:
         runs = [

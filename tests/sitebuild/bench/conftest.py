@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
+from sitebuild.bench.suite import read
 from sitebuild.languages.strings import Strings
 from sitebuild.project import Project
 
@@ -14,7 +14,7 @@ from sitebuild.project import Project
 @pytest.fixture(scope="module")
 def recorded(project: Project) -> dict[str, Any]:
     """``benchmarks/recorded.json``: the full run the pages' claims are checked against."""
-    return json.loads((project.root / "benchmarks" / "recorded.json").read_text(encoding="utf-8"))
+    return read(project.root / "benchmarks" / "recorded.json")  # its format checked
 
 
 @pytest.fixture(scope="module")

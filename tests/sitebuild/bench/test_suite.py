@@ -23,7 +23,7 @@ from sitebuild.runs.zygote import ZygotePool
 @pytest.fixture(scope="module")
 def zygotes() -> ZygotePool:
     """One zygote for the module's runs: each case still gets a fresh process."""
-    return ZygotePool(size=1)
+    return ZygotePool()
 
 
 @pytest.fixture(scope="module")
