@@ -3,8 +3,9 @@
 A Chinese page shows the same snippets as the English one, with their comments and docstrings
 translated from ``i18n/code.<locale>.yml``. The key is the English text with its whitespace
 collapsed: a comment without its ``#``, or one paragraph of a docstring (a paragraph holding
-``>>>`` examples stays as it is), so a comment used in several snippets is translated once.
-:mod:`tokenize` finds them, and every other token stays as it was (:func:`code_tokens`).
+``>>>`` examples keeps its code and output, and only its comments are keys), so a comment used
+in several snippets is translated once. :mod:`tokenize` finds them, and every other token stays
+as it was (:func:`code_tokens`).
 
 The preprocessor runs between the run outputs (33) and pymdownx.snippets (32): it has pymdownx
 expand each code include, then translates what came back, so the page, its copy button, its
@@ -30,6 +31,7 @@ import inspect
 import io
 import os
 import re
+import textwrap
 import tokenize
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -44,8 +46,15 @@ from markdown.preprocessors import Preprocessor
 from sitebuild import yamlfile
 from sitebuild.pages.includes import include_target
 
-KEPT = re.compile(r"#\s*(?:--8<--|noqa\b|type:|pragma\b|fmt:|\(\d+\)!)")
-"""Comments that tools read (section markers, linters' pragmas): never translated."""
+KEPT = re.compile(r"#\s*(?:--8<--|noqa\b|type:|pragma\b|fmt:|doctest:|\(\d+\)!)")
+"""Comments that tools read (section markers, linters' and doctest's pragmas): never translated."""
+
+PROMPT = re.compile(r"^\s*(?:>>>|\.\.\.)(?: |$)")
+"""A line of code in a docstring's examples; the other lines are their output."""
+
+Part = tuple[int, str | None, str]
+"""``(line, key, text)``: one paragraph of a comment or docstring; ``key`` is ``None`` for a
+paragraph of examples, whose code stays as it is and whose comments are translated."""
 
 
 class TranslationError(Exception):
@@ -60,12 +69,12 @@ class Text:
     start: tuple[int, int]
     end: tuple[int, int]
     source: str
-    parts: tuple[tuple[int, str | None, str], ...]
-    """``(line, key, text)`` per paragraph; a comment has one."""
+    parts: tuple[Part, ...]
+    """One per paragraph; a comment has one."""
 
     @property
     def keys(self) -> list[str]:
-        return [key for _, key, _ in self.parts if key is not None]
+        return [key for part in self.parts for _, key in part_keys(part)]
 
 
 def key_of(text: str) -> str:
@@ -95,13 +104,52 @@ def texts(source: str) -> list[Text]:
     return sorted(found, key=lambda text: text.start)
 
 
-def _paragraphs(token: tokenize.TokenInfo) -> tuple[tuple[int, str | None, str], ...]:
-    doc = inspect.cleandoc(ast.literal_eval(token.string))
-    parts, line = [], token.start[0]
+def _paragraphs(token: tokenize.TokenInfo) -> tuple[Part, ...]:
+    return paragraphs(inspect.cleandoc(ast.literal_eval(token.string)), token.start[0])
+
+
+def paragraphs(doc: str, line: int = 1) -> tuple[Part, ...]:
+    """The paragraphs of a docstring ``doc`` (cleaned, as :func:`inspect.cleandoc` leaves it)
+    whose first line is ``line`` of its file."""
+    parts = []
     for paragraph in doc.split("\n\n"):
         parts.append((line, None if ">>>" in paragraph else key_of(paragraph), paragraph))
         line += paragraph.count("\n") + 2
     return tuple(parts)
+
+
+def part_keys(part: Part) -> list[tuple[int, str]]:
+    """``(line, key)`` for what a paragraph needs translated: itself, or the comments of its
+    examples' code."""
+    line, key, text = part
+    if key is not None:
+        return [(line, key)]
+    return [
+        (line + number, key_of(comment.string[1:]))
+        for number, row in enumerate(text.split("\n"))
+        if PROMPT.match(row)
+        for comment in _comments(row)
+    ]
+
+
+def translate_paragraph(part: Part, table: Mapping[str, str]) -> str:
+    """One paragraph in the words of ``table``, indented as the English one; in examples, the
+    comments of their code.
+
+    Examples:
+        >>> part = (1, None, ">>> square(3)  # three\\n9  # output, not code")
+        >>> translate_paragraph(part, {"three": "三"})
+        '>>> square(3)  # 三\\n9  # output, not code'
+
+    Raises:
+        KeyError: ``table`` lacks the paragraph or one of its comments.
+    """
+    _, key, text = part
+    if key is None:
+        rows = text.split("\n")
+        return "\n".join(translate_line(row, table) if PROMPT.match(row) else row for row in rows)
+    indent = text[: len(text) - len(text.lstrip())]
+    return textwrap.indent(table[key], indent)
 
 
 def code_tokens(source: str) -> list[tuple[int, str]]:
@@ -120,8 +168,9 @@ def missing(source: str, table: Mapping[str, str]) -> list[tuple[int, str]]:
     return [
         (line, key)
         for text in texts(source)
-        for line, key, _ in text.parts
-        if key is not None and key not in table
+        for part in text.parts
+        for line, key in part_keys(part)
+        if key not in table
     ]
 
 
@@ -148,6 +197,14 @@ def translate_line(line: str, table: Mapping[str, str]) -> str:
         >>> translate_line("x.grad = None  # clear the gradients", {"clear the gradients": "清零"})
         'x.grad = None  # 清零'
     """
+    for token in reversed(_comments(line)):
+        (_, start), (_, end) = token.start, token.end
+        line = f"{line[:start]}# {table[key_of(token.string[1:])]}{line[end:]}"
+    return line
+
+
+def _comments(line: str) -> list[tokenize.TokenInfo]:
+    """The comments of one line of code that are translated."""
     found = []
     try:
         for token in tokenize.generate_tokens(io.StringIO(line).readline):
@@ -155,14 +212,11 @@ def translate_line(line: str, table: Mapping[str, str]) -> str:
                 found.append(token)
     except tokenize.TokenError:  # the line ends inside a bracket: any comment came before that
         pass
-    for token in reversed(found):
-        (_, start), (_, end) = token.start, token.end
-        line = f"{line[:start]}# {table[key_of(token.string[1:])]}{line[end:]}"
-    return line
+    return found
 
 
 def _render(text: Text, table: Mapping[str, str]) -> str:
-    words = [part if key is None else table[key] for _, key, part in text.parts]
+    words = [translate_paragraph(part, table) for part in text.parts]
     if text.source.startswith("#"):
         return f"# {words[0]}"
     quote = re.match(r"[a-zA-Z]*('''|\"\"\"|'|\")", text.source)
@@ -202,10 +256,10 @@ def stale(folder: Path, sources: Iterable[str]) -> list[str]:
     ]
 
 
-def what_to_add(where: str, lacking: list[tuple[int, str]], files: list[str], locale: str) -> str:
-    """The message for the comments of ``where`` that ``locale`` lacks: which, and what to add
-    to each of the translation ``files``."""
-    found = "\n".join(f"{where}, line {line}: {key!r}" for line, key in lacking)
+def what_to_add(lacking: list[tuple[str, str]], files: list[str], locale: str) -> str:
+    """The message for the comments and paragraphs ``locale`` lacks, as ``(where, key)``: which,
+    and what to add to each of the translation ``files``."""
+    found = "\n".join(f"{where}: {key!r}" for where, key in lacking)
     entries = yaml.safe_dump(
         {key: "<translation>" for _, key in lacking}, allow_unicode=True, width=1000
     )
@@ -240,9 +294,9 @@ class CommentPreprocessor(Preprocessor):
             if lacking := missing(code, self.table):
                 whole = missing((self.root / path).read_text(encoding="utf-8"), self.table)
                 in_file = {key: number for number, key in reversed(whole)}
-                lacking = [(in_file.get(key, number), key) for number, key in lacking]
+                where = [(f"{path}, line {in_file.get(key, n)}", key) for n, key in lacking]
                 files = [str(f.relative_to(self.root)) for f in data_files(self.root / "i18n")]
-                raise TranslationError(what_to_add(path, lacking, files, self.locale))
+                raise TranslationError(what_to_add(where, files, self.locale))
             translated = translate(code, self.table).split("\n")
             expanded.extend(indent + out if out else out for out in translated)
         return expanded

@@ -70,6 +70,19 @@ def test_each_missing_translation_is_listed_with_its_line() -> None:
         translate(CODE, table)
 
 
+def test_the_comments_of_docstring_examples_are_translated_not_their_code_or_pragmas() -> None:
+    code = (
+        'def f():\n    """Nothing.\n\n    Examples:\n'
+        "        >>> f()  # call it\n        None  # output\n"
+        '        >>> [0] * 99  # doctest: +ELLIPSIS\n        [0, ...]\n    """\n'
+    )
+    assert missing(code, {}) == [(2, "Nothing."), (5, "call it")]  # not the output, not the pragma
+    translated = translate(code, {"Nothing.": "什么也不做。", "call it": "调用它"})
+    assert translated.startswith('def f():\n    """什么也不做。\n\n    Examples:\n')
+    assert translated.endswith(code.split("Nothing.")[1].replace("# call it", "# 调用它"))
+    assert code_tokens(translated) == code_tokens(code)
+
+
 def test_a_translation_no_snippet_uses_is_stale(tmp_path: Path) -> None:
     (tmp_path / "code.zh-hans.yml").write_text(
         "clear the   gradients: 清零梯度\nan old comment: 旧注释\n", encoding="utf-8"
