@@ -24,7 +24,15 @@ from sitebuild.bench.suite import Shown, Suite
 from sitebuild.html import a11y, head, search
 from sitebuild.languages import builds, glossary
 from sitebuild.languages.strings import Strings
-from sitebuild.pages import console, errors, includes, notebook_pages, notebooks, outputs
+from sitebuild.pages import (
+    console,
+    docstrings,
+    errors,
+    includes,
+    notebook_pages,
+    notebooks,
+    outputs,
+)
 from sitebuild.pages.figures import Figures
 from sitebuild.project import Project
 from sitebuild.runs import cachefiles
@@ -60,9 +68,10 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.serving = command == "serve"
 
-    @event_priority(10)  # before mkdocstrings (0) reads its locale
+    @event_priority(10)  # before mkdocstrings (0) reads its locale and its Griffe extensions
     def _docstrings_locale(self, config: MkDocsConfig) -> None:
-        builds.set_docstrings_locale(config)
+        locale = builds.set_docstrings_locale(config)
+        docstrings.set_locale(config.plugins.get("mkdocstrings"), locale)
 
     @event_priority(-110)  # after mkdocs-static-i18n (-100) has switched the language
     def _configure(self, config: MkDocsConfig) -> MkDocsConfig:

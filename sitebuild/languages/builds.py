@@ -112,20 +112,21 @@ def configure(config: MkDocsConfig, cache: Path) -> None:
         notebooks.config["cache_dir"] = str(cache / "jupyter" / locale)
 
 
-def set_docstrings_locale(config: MkDocsConfig) -> None:
-    """Set mkdocstrings' ``locale`` to the theme language of the language about to be built.
+def set_docstrings_locale(config: MkDocsConfig) -> str:
+    """Set mkdocstrings' ``locale`` to the theme language of the language about to be built,
+    and return that language's locale.
 
     mkdocstrings reads ``theme.language`` in its ``on_config``, before mkdocs-static-i18n sets it
     in its own; this runs before both and sets what i18n will: the language's ``theme.language``
     override, or else its locale.
     """
-    docstrings = config.plugins.get("mkdocstrings")
-    if docstrings is None:
-        return
     plugin = i18n(config)
-    locale = plugin.current_language or locales(config)[0]  # None before the first build
-    language = next(lang for lang in plugin.config.languages if lang.locale == locale)
-    docstrings.config.locale = str((language.theme or {}).get("language") or locale)
+    locale = str(plugin.current_language or locales(config)[0])  # None before the first build
+    docstrings = config.plugins.get("mkdocstrings")
+    if docstrings is not None:
+        language = next(lang for lang in plugin.config.languages if lang.locale == locale)
+        docstrings.config.locale = str((language.theme or {}).get("language") or locale)
+    return locale
 
 
 def split_search_entries(

@@ -5,7 +5,8 @@ translated from ``i18n/code.<locale>.yml``. The key is the English text with its
 collapsed: a comment without its ``#``, or one paragraph of a docstring (a paragraph holding
 ``>>>`` examples keeps its code and output, and only its comments are keys), so a comment used
 in several snippets is translated once. :mod:`tokenize` finds them, and every other token stays
-as it was (:func:`code_tokens`).
+as it was (:func:`code_tokens`). The API reference's docstrings come from the same files, by
+the same keys (:mod:`sitebuild.pages.docstrings`).
 
 The preprocessor runs between the run outputs (33) and pymdownx.snippets (32): it has pymdownx
 expand each code include, then translates what came back, so the page, its copy button, its
