@@ -120,14 +120,17 @@ MATERIAL_ZH_HANT = ("拷貝", "回到頂部", "跳轉", "清空", "頁脚", "導
 
 ENGLISH = re.compile(r"\b[A-Za-z]{2,}(?: [a-z]{2,})+\b")
 """Two English words in a row: an interface string left untranslated (a name is one word)."""
+HALF_WIDTH_AFTER_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff][,.:;?!]")
+"""Half-width punctuation right after a Chinese character, as in Material's footer link label
+``下一页: 小结``: Chinese takes the full-width mark (``：``)."""
 
 
 @pytest.mark.parametrize("locale", list(WRONG_SCRIPT))
 def test_the_interface_is_in_the_pages_language(built_site: Path, locale: str) -> None:
     """The theme's and the site's strings on every Chinese page (buttons, toggles, labels,
     search, the skip link, what a notebook's copy button says once clicked): no English left,
-    the page's own script, none of the wording the glossary avoids, and in zh-hant none of
-    Material's mainland zh-Hant wording."""
+    the page's own script, no half-width punctuation after a Chinese character, none of the
+    wording the glossary avoids, and in zh-hant none of Material's mainland zh-Hant wording."""
     kind, detect = WRONG_SCRIPT[locale]
     avoided = [a for term in load(GLOSSARY, locales()) for a in term.avoid.get(locale, ())]
     if locale == "zh-hant":
@@ -152,6 +155,8 @@ def test_the_interface_is_in_the_pages_language(built_site: Path, locale: str) -
         assert not untranslated, f"{where}: a copy button says {untranslated}"
         wrong = detect(interface)
         assert not wrong, f"{where}: {kind} {wrong}: {context(interface, wrong)}"
+        half_width = [line for line in texts if HALF_WIDTH_AFTER_CJK.search(line)]
+        assert not half_width, f"{where}: half-width punctuation after Chinese: {half_width[:3]}"
         for word in avoided:
             assert word not in interface, f"{where}: the interface says {word!r}"
         if locale == "zh-hant":
