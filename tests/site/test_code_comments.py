@@ -78,7 +78,7 @@ def test_the_built_pages_and_their_copy_show_comments_in_their_language(built_si
     expected = {
         "en": ["# clear the gradients", "# backpropagation", "# update the parameters"],
         "zh-hans": ["# 清零梯度", "# 反向传播", "# 更新参数"],
-        "zh-hant": ["# 清零梯度", "# 反向傳播", "# 更新參數"],
+        "zh-hant": ["# 將梯度歸零", "# 反向傳播", "# 更新參數"],
     }
     for locale, comments in expected.items():
         root = built_site if locale == locales()[0] else built_site / locale
