@@ -6,13 +6,16 @@ Material code blocks (so they follow the light and dark schemes), the prompts ar
 few lines of CSS lay out the rest.
 
 Heading ids are fixed too: mkdocs-jupyter makes them from ASCII only, so a Chinese heading got an
-empty id, and its table of contents entry another one (``_1``).
+empty id, and its table of contents entry another one (``_1``); and its Markdown knows no
+``{#id}``, which it showed as text. A heading's explicit id is its id, as on the other pages.
 
 Examples:
     >>> from sitebuild.pages.notebook_pages import heading_ids
     >>> page, ids = heading_ids('<h1 id="">第一个计算图<a class="anchor-link" href="#">¶</a></h1>')
     >>> ids, page.startswith('<h1 id="第一个计算图">'), 'href="#第一个计算图"' in page
     (['第一个计算图'], True, True)
+    >>> heading_ids('<h2 id="a-a">一步 {#a}<a class="anchor-link" href="#a-a">¶</a></h2>')
+    ('<h2 id="a">一步<a class="anchor-link" href="#a">¶</a></h2>', ['a'])
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ MATHJAX = re.compile(r"<!-- Load mathjax -->.*?<!-- End of mathjax configuration
 NOTICE = re.compile(r'(<span class="notice"[^>]*>)Copied!</span>')
 HEADING = re.compile(r'<h(?P<level>[1-6]) id="(?P<id>[^"]*)">(?P<body>.*?)</h(?P=level)>', re.S)
 UNICODE_SLUG = slugify(case="lower")
+EXPLICIT_ID = re.compile(r"\s*\{#(?P<id>[\w-]+)\}(?=<|$)")
 
 STYLE = (
     "<style>"
@@ -94,8 +98,11 @@ def heading_ids(content: str) -> tuple[str, list[str]]:
     taken: set[str] = set()
 
     def replace(match: re.Match[str]) -> str:
-        found = match["id"]
-        if not found:
+        found, body = match["id"], match["body"]
+        explicit = EXPLICIT_ID.search(body)
+        if explicit:
+            found, body = explicit["id"], body.replace(explicit[0], "", 1)
+        elif not found:
             text = html.unescape(re.sub(r"<[^>]+>", "", match["body"])).replace("¶", "").strip()
             base = UNICODE_SLUG(text, "-") or f"section-{len(ids) + 1}"
             found, number = base, 1
@@ -104,7 +111,7 @@ def heading_ids(content: str) -> tuple[str, list[str]]:
                 found = f"{base}-{number}"
         taken.add(found)
         ids.append(found)
-        body = match["body"].replace('href="#"', f'href="#{found}"')
+        body = re.sub(r'(class="anchor-link" href="#)[^"]*"', rf'\g<1>{found}"', body)
         return f'<h{match["level"]} id="{found}">{body}</h{match["level"]}>'
 
     return HEADING.sub(replace, content), ids
@@ -125,4 +132,4 @@ def renumber_toc(toc: Any, ids: list[str], page: str) -> None:
             f"{page}: the table of contents has {len(items)} entries, the page {len(ids)} headings"
         )
     for link, found in zip(items, ids, strict=False):
-        link.id = found
+        link.id, link.title = found, EXPLICIT_ID.sub("", link.title)

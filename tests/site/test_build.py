@@ -81,6 +81,14 @@ def test_chinese_headings_get_readable_anchors(built_site: Path, locale: str) ->
         assert not unreadable, f"{locale}/{page}: unreadable heading ids {unreadable}"
 
 
+@pytest.mark.parametrize("locale", locales())
+def test_a_headings_explicit_id_is_its_id_not_its_text(built_site: Path, locale: str) -> None:
+    """Every page's ``## Title {#id}`` shows Title, with id ``id``: the notebook pages too."""
+    for page, html in html_pages(built_site, locale).items():
+        shown = re.findall(r"<h[1-6][^>]*>([^<]*\{#[\w-]+\})", html)
+        assert not shown, f"{locale}/{page}: a heading shows its id as text: {shown}"
+
+
 def test_no_request_leaves_the_origin(built_site: Path) -> None:
     offenders = []
     for path in built_site.rglob("*"):
