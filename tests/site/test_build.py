@@ -137,9 +137,9 @@ def test_notebook_is_rendered_and_executed(built_site: Path, locale: str) -> Non
 
 def test_api_reference_titles_follow_the_language(built_site: Path) -> None:
     expected = {
-        "en": ("Parameters:", "Bases:"),
-        "zh-hans": ("参数：", "基类："),
-        "zh-hant": ("參數：", "基礎類別："),
+        "en": ("Parameters:", "Bases:", "<code>module-attribute</code>"),
+        "zh-hans": ("参数：", "基类：", "<code>模块属性</code>"),
+        "zh-hant": ("參數：", "基礎類別：", "<code>模組屬性</code>"),
     }
     for locale, titles in expected.items():
         html = html_pages(built_site, locale)["reference/api.md"]
@@ -147,6 +147,8 @@ def test_api_reference_titles_follow_the_language(built_site: Path) -> None:
             assert title in html, f"{locale}: API reference label {title!r} missing"
         if locale != "en":
             assert "Bases:" not in html, f"{locale}: API reference base-class label in English"
+            labels = re.findall(r'doc-label-[a-z-]+"><code>([a-z-]+)</code>', html)
+            assert not labels, f"{locale}: API reference object labels in English: {labels}"
 
 
 def test_output_blocks_hold_real_output(built_site: Path) -> None:
