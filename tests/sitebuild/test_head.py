@@ -64,9 +64,10 @@ def test_a_notebook_page_loses_jupyterlabs_theme_but_keeps_its_maths() -> None:
 
 
 def test_the_table_of_contents_follows_the_fixed_ids() -> None:
-    content, ids = notebook_pages.heading_ids('<h1 id="">计算图</h1><h2 id="x">X</h2>')
-    toc = [SimpleNamespace(id="_1", children=[SimpleNamespace(id="x", children=[])])]
+    content, ids = notebook_pages.heading_ids('<h1 id="">计算图</h1><h2 id="x-x">X {#x}</h2>')
+    child = SimpleNamespace(id="x-x", title="X {#x}", children=[])
+    toc = [SimpleNamespace(id="_1", title="计算图", children=[child])]
     notebook_pages.renumber_toc(toc, ids, "page")
-    assert toc[0].id == "计算图" and toc[0].children[0].id == "x"
+    assert toc[0].id == "计算图" and (child.id, child.title) == ("x", "X")
     with pytest.raises(ValueError, match="page: the table of contents has 2 entries"):
         notebook_pages.renumber_toc(toc, ids[:1], "page")
