@@ -23,6 +23,7 @@ import statistics
 import subprocess
 import threading
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -161,7 +162,8 @@ def score_pages(
 ) -> dict[tuple[str, int], Scores]:
     """Score every page for every run number, keyed by ``(page, run)``.
 
-    Cached runs are read; the others are scored together, in one Chromium (lighthouse_batch.mjs).
+    Cached runs are read; the others are scored in batches, each in one Chromium
+    (lighthouse_batch.mjs).
     """
     cache = root / ".cache" / "lighthouse"
     cache.mkdir(parents=True, exist_ok=True)
@@ -175,7 +177,14 @@ def score_pages(
     missing = [key for key in files if key not in kept]
     if missing:
         urls = [base_url + page for page, _ in missing]
-        reports = _run_lighthouse(root, urls, categories)
+        # A gated run waits on Chromium more than it computes: a batch per core overlaps those
+        # waits. Performance runs go one at a time, since sharing the CPU would skew them.
+        batches = 1 if "performance" in categories else min(len(urls), os.cpu_count() or 1)
+        size = -(-len(urls) // batches)
+        chunks = [urls[i : i + size] for i in range(0, len(urls), size)]
+        with ThreadPoolExecutor(len(chunks)) as pool:
+            scored = pool.map(lambda chunk: _run_lighthouse(root, chunk, categories), chunks)
+            reports = [report for chunk in scored for report in chunk]
         for key, report in zip(missing, reports, strict=True):
             kept[key] = json.dumps(summarise(report, categories))
             cachefiles.write_text(files[key], kept[key])
