@@ -1,6 +1,7 @@
 """Drawing graphs: DOT source, laid out by Graphviz's ``dot`` into an SVG.
 
-The SVG is language-neutral (operation and parameter names only), styled by classes with the
+The SVG holds operation and parameter names, and the few words nodes are labelled with (output,
+leaf, saved, freed), which the site draws in the page's language. It is styled by classes with the
 colours of the page around it (Material's CSS variables, with plain fallbacks elsewhere, such as
 in a notebook), and has no ids, so several can share a page. ``dot`` is called as a program: the
 readers' package needs no Python binding of Graphviz, only the ``graphviz`` package of the system

@@ -29,14 +29,14 @@ import json
 import re
 import shutil
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
 from dyndocs.graph import draw as draw_module
 from dyndocs.graph.draw import GraphvizMissing, html_of, layout, tidy, to_dot
-from dyndocs.graph.model import Graph, Steps, format_bytes
+from dyndocs.graph.model import Graph, Node, Steps, format_bytes
 from sitebuild.languages.strings import Strings
 from sitebuild.pages import comments, stepper
 from sitebuild.runs import cachefiles
@@ -47,6 +47,8 @@ DIRECTIVE = re.compile(
     r"\s*\|\s*(?P<caption>.*?)\s*-->[ \t]*$",
     re.MULTILINE,
 )
+NODE_WORDS = ("output", "leaf", "saved", "freed", "changed_in_place")
+"""The words dyndocs.graph labels nodes with, drawn in the page's language (``graph.node``)."""
 MARK = "@@figure-data@@ "  # a line no example prints
 TRAILER = """
 
@@ -95,7 +97,9 @@ class Figures:
                 if match["kind"] == "graph":
                     block = self._graph(data, match["caption"], locale)
                 elif match["kind"] == "steps":
-                    block = self._steps(Steps.from_dict(data), match["caption"], locale)
+                    source = (self.runner.root / match["path"]).read_text(encoding="utf-8")
+                    run = stepper.in_section(Steps.from_dict(data), source)
+                    block = self._steps(run, match["caption"], locale)
                 else:
                     caption = html.escape(match["caption"])
                     block = self.table_markdown(data, locale) + "\n\n"
@@ -131,9 +135,19 @@ class Figures:
         key = hashlib.sha256((dot + _dot_version() + _drawing_code()).encode()).hexdigest()[:20]
         return cachefiles.kept(self.cache_dir, f"{key}.svg", lambda: tidy(layout(dot)))
 
+    def _in_language(self, graphs: list[Graph], locale: str) -> list[Graph]:
+        """``graphs`` with the words dyndocs labels nodes with (output, saved…) in ``locale``."""
+        t = partial(self.strings.get, locale)
+
+        def node(n: Node) -> Node:
+            key = n.label.replace(" ", "_")
+            return replace(n, label=t(f"graph.node.{key}")) if key in NODE_WORDS else n
+
+        return [replace(g, nodes=[node(n) for n in g.nodes]) for g in graphs]
+
     def _graph(self, data: list[dict[str, Any]], caption: str, locale: str) -> str:
         t = partial(self.strings.get, locale)
-        graphs = [Graph.from_dict(d) for d in data]
+        graphs = self._in_language([Graph.from_dict(d) for d in data], locale)
         labelled = self._labelled(self._svg(graphs), caption, graphs, locale)
         kinds = {n.kind for g in graphs for n in g.nodes}
         order = ("op", "leaf", "input", "output", "saved", "stale")
@@ -170,6 +184,7 @@ class Figures:
 
     def _steps(self, run: Steps, caption: str, locale: str) -> str:
         """A stepper over the final graph, drawn once; its nodes' classes name their ids."""
+        run = replace(run, graph=self._in_language([run.graph], locale)[0])
         svg = self._labelled(self._svg([run.graph], ids=True), caption, [run.graph], locale)
         table = comments.load(self.runner.root / "i18n", locale)  # none in English: the keys
         code_of = (lambda line: comments.translate_line(line, table)) if table else str

@@ -9,19 +9,24 @@ Examples:
     >>> from dyndocs.graph.model import Graph, Node
     >>> from dyndocs.graph.model import Frame, Steps
     >>> run = Steps(Graph([Node("n0", "SumBackward0", "op")], []),
-    ...             [Frame("added", ("n0",), ("n0",), line=3, code="y = x.sum()")])
-    >>> words = {"stepper.frame": "{phase}, line {line}: {code} {what}",
+    ...             [Frame("added", ("n0",), ("n0",), line=3, code="y = x.sum()  # a sum")])
+    >>> words = {"stepper.frame": "{phase}, line {line}, {code}: {what}",
     ...          "stepper.forward": "Forward", "punctuation.list": ", ",
     ...          "stepper.added": "{nodes} joined the graph."}
     >>> print(frame_items(run, lambda key, **values: words[key].format(**values)))
     <li data-visible="n0" data-nodes="n0" data-freed="" data-grads="" data-line=":3">Forward, \
-line 3: <code>y = x.sum()</code> SumBackward0 joined the graph.</li>
+line 3, <code>y = x.sum()</code>: SumBackward0 joined the graph.</li>
 """
 
 from __future__ import annotations
 
 import html
+import io
+import itertools
+import re
+import tokenize
 from collections.abc import Callable
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -40,9 +45,8 @@ def assets() -> str:
     return f"<style>{style.strip()}</style>\n<script>{script.strip()}</script>"
 
 
-def frame_items(run: Steps, t: Callable[..., str], code_of: Callable[[str], str] = str) -> str:
-    """One ``<li>`` per frame: what it did, in words, with the data the script shows it from;
-    ``code_of`` gives a line of code as the page shows it (its comment in the page's language)."""
+def frame_items(run: Steps, t: Callable[..., str]) -> str:
+    """One ``<li>`` per frame: what it did, in words, with the data the script shows it from."""
     items = []
     for frame in run.frames:
         names = t("punctuation.list").join(run.graph.node(i).label for i in frame.nodes)
@@ -51,12 +55,45 @@ def frame_items(run: Steps, t: Callable[..., str], code_of: Callable[[str], str]
         key = "stepper.frame_elsewhere" if frame.file else "stepper.frame"
         phase = t(f"stepper.{frame.phase}")
         said = t(key, phase=phase, line=frame.line, file=frame.file, code="\0", what=what)
-        code = f"<code>{html.escape(code_of(frame.code))}</code>"
+        # The step quotes the statement; its comment stays in the code panel (code_lines).
+        code = f"<code>{html.escape(without_comment(frame.code))}</code>"
         data = {k: " ".join(getattr(frame, k)) for k in ("visible", "nodes", "freed", "grads")}
         data["line"] = f"{frame.file}:{frame.line}"
         attributes = "".join(f' data-{k}="{html.escape(v)}"' for k, v in data.items())
         items.append(f"<li{attributes}>{html.escape(said).replace(chr(0), code)}</li>")
     return "".join(items)
+
+
+SECTION = re.compile(r"^\s*# --8<-- \[(?P<edge>start|end):[\w-]+\]\s*$")
+"""A pymdownx.snippets section marker: a page that shows a section shows the lines between."""
+
+
+def in_section(run: Steps, source: str) -> Steps:
+    """``run`` with the lines of its own file counted from the first line of the snippet section
+    (of ``source``) that holds them all, as the page's block and the notebook's cell number them;
+    as it is if no one section holds them."""
+    own = [frame.line for frame in run.frames if not frame.file]
+    markers = [
+        (number, match["edge"])
+        for number, line in enumerate(source.splitlines(), start=1)
+        if (match := SECTION.match(line))
+    ]
+    for (start, edge), (end, closing) in itertools.pairwise(markers):
+        if own and edge == "start" and closing == "end" and start < min(own) <= max(own) < end:
+            frames = [f if f.file else replace(f, line=f.line - start) for f in run.frames]
+            return replace(run, frames=frames)
+    return run
+
+
+def without_comment(line: str) -> str:
+    """``line`` without its trailing comment; as it is if it does not read as Python tokens."""
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(line).readline):
+            if token.type == tokenize.COMMENT:
+                return line[: token.start[1]].rstrip()
+    except (tokenize.TokenError, SyntaxError):
+        pass
+    return line
 
 
 def code_lines(run: Steps, code_of: Callable[[str], str] = str) -> str:
@@ -87,7 +124,7 @@ def figure(
         '<div class="stepper-body">'
         f'<div class="graph-scroll" tabindex="0" data-search-exclude>{svg}</div>'
         f"{code_lines(run, code_of)}</div>"
-        f'<ol class="stepper-frames" data-search-exclude>{frame_items(run, t, code_of)}</ol>'
+        f'<ol class="stepper-frames" data-search-exclude>{frame_items(run, t)}</ol>'
         f"<figcaption>{html.escape(caption)}<br>"
         f'<small class="graph-legend" data-search-exclude>'
         f"{html.escape(legend + t('punctuation.separator'))}"

@@ -68,10 +68,15 @@ def test_a_graph_directive_becomes_a_described_figure(figures: Figures, project:
         legend = figures.strings.get(locale, "graph.legend.op")
         assert legend in page, f"{locale}: the legend is not in the page's language"
     svgs = {
-        re.sub(r"<title>.*?</desc>", "", p.split("<svg", 1)[1].split("</svg>")[0])
-        for p in pages.values()
+        locale: re.sub(r"<title>.*?</desc>", "", p.split("<svg", 1)[1].split("</svg>")[0])
+        for locale, p in pages.items()
     }
-    assert len(svgs) == 1, "the drawing itself must be the same in every language"
+    for locale, svg in svgs.items():  # the drawing's own words are in the page's language
+        output = figures.strings.get(locale, "graph.node.output")
+        assert f">{output}<" in svg, f"{locale}: the output node is not labelled {output!r}"
+        assert locale == "en" or ">output<" not in svg, f"{locale}: an English word in the drawing"
+    shapes = {svg.count("<g") for svg in svgs.values()}
+    assert len(shapes) == 1, "the drawings differ between languages in more than their words"
 
 
 def test_a_table_directive_becomes_a_table_with_headers_in_the_language(
@@ -114,15 +119,15 @@ def test_the_signature_ignores_the_caption() -> None:
 
 
 def test_a_step_and_a_description_read_in_the_language(figures: Figures) -> None:
-    """A step's line in another file names the file where the language puts it, and lists of
-    nodes are joined with the language's own separator."""
+    """A step quotes its statement without the comment, names the file of a line elsewhere where
+    the language puts it, and joins nodes with the language's own separator."""
     graph = Graph([Node("n0", "MulBackward0", "op"), Node("n1", "SumBackward0", "op")], [])
-    file = "dyndocs/models/recurrent.py"
-    run = Steps(graph, [Frame("added", ("n0", "n1"), ("n0", "n1"), line=76, file=file)])
+    file, code = "dyndocs/models/recurrent.py", "h = h * 2  # twice"
+    run = Steps(graph, [Frame("added", ("n0", "n1"), ("n0", "n1"), line=76, file=file, code=code)])
     expected = {
-        "en": f"line 76 of {file}: <code></code> MulBackward0, SumBackward0 joined",
-        "zh-hans": f"{file} 第 76 行：<code></code> MulBackward0、SumBackward0 加入",
-        "zh-hant": f"{file} 第 76 行：<code></code> MulBackward0、SumBackward0 加入",
+        "en": f"line 76 of {file}, <code>h = h * 2</code>: MulBackward0, SumBackward0 joined",
+        "zh-hans": f"{file} 第 76 行 <code>h = h * 2</code>：MulBackward0、SumBackward0 加入",
+        "zh-hant": f"{file} 第 76 行 <code>h = h * 2</code>：MulBackward0、SumBackward0 加入",
     }
     for locale, words in expected.items():
         t = functools.partial(figures.strings.get, locale)
@@ -130,3 +135,14 @@ def test_a_step_and_a_description_read_in_the_language(figures: Figures) -> None
     page = figures.render(directive("draw"), "zh-hans", "page.md")
     description = re.search(r"<desc>(.*?)</desc>", page)
     assert description and "MulBackward0、SumBackward0" in description[1]
+
+
+def test_a_steps_lines_count_from_the_section_the_page_shows() -> None:
+    """The page's block and the notebook's cell both start at a section's first line: a step's
+    line is counted from there, and a line in another file, or outside any section, is kept."""
+    source = "import torch\n# --8<-- [start:steps]\nx = 1\ny = 2\n# --8<-- [end:steps]\nz = 3\n"
+    frames = [Frame("added", (), (), line=4), Frame("ran", (), (), line=9, file="other.py")]
+    run = Steps(Graph([], []), frames)
+    assert [f.line for f in stepper.in_section(run, source).frames] == [2, 9]
+    outside = Steps(Graph([], []), [Frame("added", (), (), line=6)])
+    assert [f.line for f in stepper.in_section(outside, source).frames] == [6]
