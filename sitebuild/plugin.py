@@ -179,7 +179,8 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         if self._is_notebook_page(page, config):
-            html, ids = notebook_pages.heading_ids(html)
+            permalink = self.strings.get(builds.current_locale(config), "page.permalink")
+            html, ids = notebook_pages.heading_ids(html, permalink)
             try:
                 notebook_pages.renumber_toc(page.toc, ids, f"docs/{page.file.src_uri}")
             except ValueError as error:

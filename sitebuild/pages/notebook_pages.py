@@ -14,8 +14,8 @@ Examples:
     >>> page, ids = heading_ids('<h1 id="">第一个计算图<a class="anchor-link" href="#">¶</a></h1>')
     >>> ids, page.startswith('<h1 id="第一个计算图">'), 'href="#第一个计算图"' in page
     (['第一个计算图'], True, True)
-    >>> heading_ids('<h2 id="a-a">一步 {#a}<a class="anchor-link" href="#a-a">¶</a></h2>')
-    ('<h2 id="a">一步<a class="anchor-link" href="#a">¶</a></h2>', ['a'])
+    >>> heading_ids('<h2 id="a-a">一步 {#a}<a class="anchor-link" href="#a-a">¶</a></h2>', "链接")
+    ('<h2 id="a">一步<a class="anchor-link" href="#a" title="链接">¶</a></h2>', ['a'])
 """
 
 from __future__ import annotations
@@ -89,8 +89,9 @@ def slim(page: str, copy_label: str, copied: str) -> str:
     return page.replace("</head>", STYLE + "</head>", 1)
 
 
-def heading_ids(content: str) -> tuple[str, list[str]]:
-    """``content`` with every heading's empty id replaced by a Unicode slug of its text.
+def heading_ids(content: str, permalink: str = "") -> tuple[str, list[str]]:
+    """``content`` with every heading's empty id replaced by a Unicode slug of its text, and its
+    anchor link titled ``permalink`` (as Markdown pages' links are, in the page's language).
 
     Returns the new HTML and every heading's id in document order, for the table of contents.
     """
@@ -111,7 +112,8 @@ def heading_ids(content: str) -> tuple[str, list[str]]:
                 found = f"{base}-{number}"
         taken.add(found)
         ids.append(found)
-        body = re.sub(r'(class="anchor-link" href="#)[^"]*"', rf'\g<1>{found}"', body)
+        titled = f' title="{html.escape(permalink)}"' if permalink else ""
+        body = re.sub(r'(class="anchor-link" href="#)[^"]*"', rf'\g<1>{found}"{titled}', body)
         return f'<h{match["level"]} id="{found}">{body}</h{match["level"]}>'
 
     return HEADING.sub(replace, content), ids
