@@ -69,6 +69,22 @@ def test_a_trace_in_train_mode_stays_random_after_eval(shown: Callable[[str], st
     assert "traced in eval mode: same output twice: True" in out
 
 
+def test_the_mode_chooses_python_branches_that_a_trace_freezes() -> None:
+    """The page: eval() works through the training flag, which a layer's Python code branches on;
+    a trace keeps the path the flag chose. BatchNorm's train path also counts batches in place."""
+    torch.manual_seed(0)
+    norm, x = nn.BatchNorm1d(3), torch.randn(4, 3)
+
+    def kinds(module: nn.Module) -> list[str]:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # the tracer's deprecation warning
+            traced = torch.jit.trace(module, x)
+        return [node.kind() for node in traced.inlined_graph.nodes()]
+
+    trained, evaluated = kinds(norm.train()), kinds(norm.eval())
+    assert "aten::add_" in trained and "aten::add_" not in evaluated
+
+
 def test_trace_bakes_in_the_branch_and_script_keeps_it(shown: Callable[[str], str]) -> None:
     out = shown(f"{PAGE}/trace_pitfall.py")
     assert out.startswith("TracerWarning: Converting a tensor to a Python boolean")
