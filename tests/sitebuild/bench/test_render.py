@@ -47,6 +47,19 @@ def test_claims_render_and_contradictions_fail(recorded: dict[str, Any], strings
         )
 
 
+def test_a_speed_up_in_prose_reads_as_its_language_says_it(
+    recorded: dict[str, Any], strings: Strings
+) -> None:
+    """English writes 1.23×; Chinese prose 1.23 倍, since “快 1.23×” is read two ways."""
+    claim = "{{bench no_grad.tiny_mlp.no_grad.speedup > 0}}"
+    said = {
+        locale: render_page(claim, shown(recorded), Renderer(strings, locale), "x.md")
+        for locale in ("en", "zh-hans", "zh-hant")
+    }
+    assert said["en"].endswith("×") and said["en"][:-1] == said["zh-hans"].removesuffix(" 倍")
+    assert said["zh-hans"].endswith(" 倍") and said["zh-hant"] == said["zh-hans"]
+
+
 def header_of(rendered: str) -> str:
     """The header row of the first table in a rendered marker."""
     return next(line for line in rendered.splitlines() if line.startswith("|"))
