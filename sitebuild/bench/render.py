@@ -15,7 +15,7 @@ import math
 import operator
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sitebuild.bench import charts
@@ -121,6 +121,12 @@ class Renderer:
         key = f"bench.rows.{row}"
         return self.t(key) if self.strings.has(self.locale, key) else row
 
+    def variant_label(self, variant: str) -> str:
+        """A variant that is a model (``tiny_mlp``) by its name in the page's language; any other
+        (``no_grad``, ``trace``) by its id, as code."""
+        label = self.row_label(variant)
+        return label if label != variant else f"`{variant}`"
+
     def cell(self, r: dict[str, Any], data: CaseData) -> str:
         """A row's time and spread, then its speed-up and the figures it shows in cells."""
         if r.get("unsupported"):
@@ -172,7 +178,7 @@ class Renderer:
         all_rows = [r for _, data in per_source for r in data.rows]
         variants = list(dict.fromkeys(r["variant"] for r in all_rows))
         header = [self.t("bench.case")] + [
-            f"`{v}` {src[0]}".strip() for src, _ in per_source for v in variants
+            f"{self.variant_label(v)} {src[0]}".strip() for src, _ in per_source for v in variants
         ]
         out = [f"| {' | '.join(header)} |", "|" + "---|" * len(header)]
         for row_id in dict.fromkeys(r["row"] for r in all_rows):
@@ -202,7 +208,10 @@ class Renderer:
         """A registered chart in the page's words, captioned with any variant left out."""
         key = f"bench.charts.{spec['name']}"
         variants = list(spec["variants"]) or list(dict.fromkeys(r["variant"] for r in data.rows))
-        lines = charts.lines_of(data.rows, spec["x"], spec["y"], variants)
+        lines = [
+            replace(line, variant=self.variant_label(line.variant).strip("`"))
+            for line in charts.lines_of(data.rows, spec["x"], spec["y"], variants)
+        ]
         mark = None
         if spec.get("crossover"):
             variant, metric, share = spec["crossover"]
