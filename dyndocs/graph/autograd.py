@@ -303,4 +303,3 @@ def _freed(node: Any) -> bool:
 
 def _shape_text(shape: tuple[int, ...]) -> str:
     return str(tuple(shape))
-

@@ -25,7 +25,7 @@ def test_a_missing_warning_fails_and_other_warnings_pass_through() -> None:
         with warnings.catch_warnings(record=True) as outer:
             warnings.simplefilter("always")
             with warns(UserWarning, r"leaf"):
-                warnings.warn("something else", DeprecationWarning)
+                warnings.warn("something else", DeprecationWarning, stacklevel=2)
     assert [str(w.message) for w in outer] == ["something else"]
 
 

@@ -46,7 +46,7 @@ def recurrent_steps(w: torch.Tensor, optimizer: torch.optim.Optimizer | None = N
     """The dead end's loop, four steps with retain_graph=True; returns the steps that ran."""
     torch.manual_seed(1)
     h = torch.zeros(8, 16)
-    for step in range(4):
+    for step in range(4):  # noqa: B007 (the count of steps is returned)
         h = torch.tanh(h @ w + torch.randn(8, 16))
         h.sum().backward(retain_graph=True)
         if optimizer is not None:
@@ -71,7 +71,7 @@ def test_retain_graph_gives_the_gradient_of_every_loss_through_every_step() -> N
 
 
 def test_retain_graph_with_an_optimizer_step_fails_at_the_third_backward() -> None:
-    """The page: optimizer.step() changes w in place; the third step's backward meets the saved w."""
+    """The page: optimizer.step() changes w in place; the third backward meets the saved w."""
     torch.manual_seed(0)
     w = torch.randn(16, 16, requires_grad=True)
     optimizer = torch.optim.SGD([w], lr=0.1)

@@ -54,7 +54,9 @@ class Through(torch.autograd.Function):
     """The identity, whose backward returns ``shape(grad)`` instead of ``grad``."""
 
     @staticmethod
-    def forward(ctx, t: torch.Tensor, shape: Callable[[torch.Tensor], torch.Tensor]) -> torch.Tensor:
+    def forward(
+        ctx, t: torch.Tensor, shape: Callable[[torch.Tensor], torch.Tensor]
+    ) -> torch.Tensor:
         ctx.shape = shape
         return t.clone()
 
@@ -69,7 +71,8 @@ def test_autograd_sums_a_larger_gradient_down_and_refuses_a_smaller_one() -> Non
     Through.apply(w, lambda g: g.expand(2, 3)).sum().backward()  # (2, 3) for a (3,) input
     assert torch.equal(w.grad, torch.full((3,), 2.0))
     x = torch.ones(2, 3, requires_grad=True)
-    with pytest.raises(RuntimeError, match=r"got \[3\] but expected shape compatible with \[2, 3\]"):
+    refused = r"got \[3\] but expected shape compatible with \[2, 3\]"
+    with pytest.raises(RuntimeError, match=refused):
         Through.apply(x, lambda g: g[0]).sum().backward()  # (3,) broadcasts to (2, 3): refused
 
 

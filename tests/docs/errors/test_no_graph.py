@@ -60,4 +60,4 @@ def test_an_inference_tensor_has_no_version_counter() -> None:
     with torch.inference_mode():
         made = torch.ones(3)
     with pytest.raises(RuntimeError, match="do not track version counter"):
-        made._version
+        _ = made._version
