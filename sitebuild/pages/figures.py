@@ -49,6 +49,10 @@ DIRECTIVE = re.compile(
 )
 NODE_WORDS = ("output", "leaf", "saved", "freed", "changed_in_place")
 """The words dyndocs.graph labels nodes with, drawn in the page's language (``graph.node``)."""
+VERSIONS = re.compile(
+    r"version (?P<saved>\d+) when saved, (?P<now>\d+) now(?: \(its base: (?P<base>[^)]*)\))?"
+)
+"""The line dyndocs.graph.record adds to a saved tensor changed in place, drawn in the language."""
 MARK = "@@figure-data@@ "  # a line no example prints
 TRAILER = """
 
@@ -139,9 +143,16 @@ class Figures:
         """``graphs`` with the words dyndocs labels nodes with (output, saved…) in ``locale``."""
         t = partial(self.strings.get, locale)
 
+        def versions(match: re.Match[str]) -> str:
+            base = t("graph.node.base", base=match["base"]) if match["base"] else ""
+            return t("graph.node.versions", saved=match["saved"], now=match["now"]) + base
+
         def node(n: Node) -> Node:
             key = n.label.replace(" ", "_")
-            return replace(n, label=t(f"graph.node.{key}")) if key in NODE_WORDS else n
+            if key not in NODE_WORDS:
+                return n
+            detail = VERSIONS.sub(versions, n.detail)
+            return replace(n, label=t(f"graph.node.{key}"), detail=detail)
 
         return [replace(g, nodes=[node(n) for n in g.nodes]) for g in graphs]
 

@@ -53,7 +53,8 @@ def frame_items(run: Steps, t: Callable[..., str]) -> str:
         what = t(f"stepper.{frame.what}", nodes=names)
         # A line of another file names it: Chinese puts the file before the line, English after.
         key = "stepper.frame_elsewhere" if frame.file else "stepper.frame"
-        phase = t(f"stepper.{frame.phase}")
+        # zero_grad() is neither pass: its step is named for what it does.
+        phase = t("stepper.clearing" if frame.what == "grad_cleared" else f"stepper.{frame.phase}")
         said = t(key, phase=phase, line=frame.line, file=frame.file, code="\0", what=what)
         # The step quotes the statement; its comment stays in the code panel (code_lines).
         code = f"<code>{html.escape(without_comment(frame.code))}</code>"
