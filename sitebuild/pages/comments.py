@@ -204,12 +204,23 @@ def translate_line(line: str, table: Mapping[str, str]) -> str:
     return line
 
 
-def _comments(line: str) -> list[tokenize.TokenInfo]:
-    """The comments of one line of code that are translated."""
+def without_comment(line: str) -> str:
+    """One line of code without its comment, for the stepper's steps, which quote the statement.
+
+    Examples:
+        >>> without_comment("x.grad = None  # clear the gradients")
+        'x.grad = None'
+    """
+    found = _comments(line, kept=True)
+    return line[: found[0].start[1]].rstrip() if found else line
+
+
+def _comments(line: str, kept: bool = False) -> list[tokenize.TokenInfo]:
+    """The comments of one line of code that are translated; with ``kept``, the others too."""
     found = []
     try:
         for token in tokenize.generate_tokens(io.StringIO(line).readline):
-            if token.type == tokenize.COMMENT and not KEPT.match(token.string):
+            if token.type == tokenize.COMMENT and (kept or not KEPT.match(token.string)):
                 found.append(token)
     except tokenize.TokenError:  # the line ends inside a bracket: any comment came before that
         pass

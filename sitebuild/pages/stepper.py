@@ -21,16 +21,15 @@ line 3, <code>y = x.sum()</code>: SumBackward0 joined the graph.</li>
 from __future__ import annotations
 
 import html
-import io
 import itertools
 import re
-import tokenize
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
 from dyndocs.graph.model import Steps
+from sitebuild.pages import comments
 
 HERE = Path(__file__).parent
 
@@ -57,7 +56,7 @@ def frame_items(run: Steps, t: Callable[..., str]) -> str:
         phase = t("stepper.clearing" if frame.what == "grad_cleared" else f"stepper.{frame.phase}")
         said = t(key, phase=phase, line=frame.line, file=frame.file, code="\0", what=what)
         # The step quotes the statement; its comment stays in the code panel (code_lines).
-        code = f"<code>{html.escape(without_comment(frame.code))}</code>"
+        code = f"<code>{html.escape(comments.without_comment(frame.code))}</code>"
         data = {k: " ".join(getattr(frame, k)) for k in ("visible", "nodes", "freed", "grads")}
         data["line"] = f"{frame.file}:{frame.line}"
         attributes = "".join(f' data-{k}="{html.escape(v)}"' for k, v in data.items())
@@ -84,17 +83,6 @@ def in_section(run: Steps, source: str) -> Steps:
             frames = [f if f.file else replace(f, line=f.line - start) for f in run.frames]
             return replace(run, frames=frames)
     return run
-
-
-def without_comment(line: str) -> str:
-    """``line`` without its trailing comment; as it is if it does not read as Python tokens."""
-    try:
-        for token in tokenize.generate_tokens(io.StringIO(line).readline):
-            if token.type == tokenize.COMMENT:
-                return line[: token.start[1]].rstrip()
-    except (tokenize.TokenError, SyntaxError):
-        pass
-    return line
 
 
 def code_lines(run: Steps, code_of: Callable[[str], str] = str) -> str:
