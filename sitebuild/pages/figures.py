@@ -53,6 +53,8 @@ VERSIONS = re.compile(
     r"version (?P<saved>\d+) when saved, (?P<now>\d+) now(?: \(its base: (?P<base>[^)]*)\))?"
 )
 """The line dyndocs.graph.record adds to a saved tensor changed in place, drawn in the language."""
+PROSE = re.compile(r"(?<![\w.])[A-Za-z]{2,} (?:[A-Za-z]{2,}|\d+)\b")
+"""A title in words (``graph 1``, ``after backward()``), not code: ``graph.titles`` words it."""
 MARK = "@@figure-data@@ "  # a line no example prints
 TRAILER = """
 
@@ -140,21 +142,32 @@ class Figures:
         return cachefiles.kept(self.cache_dir, f"{key}.svg", lambda: tidy(layout(dot)))
 
     def _in_language(self, graphs: list[Graph], locale: str) -> list[Graph]:
-        """``graphs`` with the words dyndocs labels nodes with (output, saved…) in ``locale``."""
+        """``graphs`` with the words dyndocs labels nodes with (output, saved…) and the titles
+        in words (``graph.titles``, keyed by the English title) in ``locale``."""
         t = partial(self.strings.get, locale)
 
         def versions(match: re.Match[str]) -> str:
             base = t("graph.node.base", base=match["base"]) if match["base"] else ""
             return t("graph.node.versions", saved=match["saved"], now=match["now"]) + base
 
+        def title(text: str) -> str:  # a box's title too: "graph 1/true_branch"
+            parts = text.split("/")
+            for i, part in enumerate(parts):
+                if self.strings.has(locale, f"graph.titles.{part}"):
+                    parts[i] = t(f"graph.titles.{part}")
+                elif PROSE.search(part):
+                    raise FigureFailed(f"the title {part!r} has no graph.titles entry in {locale}")
+            return "/".join(parts)
+
         def node(n: Node) -> Node:
+            n = replace(n, cluster=title(n.cluster))
             key = n.label.replace(" ", "_")
             if key not in NODE_WORDS:
                 return n
             detail = VERSIONS.sub(versions, n.detail)
             return replace(n, label=t(f"graph.node.{key}"), detail=detail)
 
-        return [replace(g, nodes=[node(n) for n in g.nodes]) for g in graphs]
+        return [replace(g, nodes=[node(n) for n in g.nodes], title=title(g.title)) for g in graphs]
 
     def _graph(self, data: list[dict[str, Any]], caption: str, locale: str) -> str:
         t = partial(self.strings.get, locale)
@@ -225,9 +238,9 @@ class Figures:
             lines.append("| " + " | ".join(_cell(row.get(c)) for c in columns) + " |")
         return "\n".join(lines)
 
-    def drawing_html(self, data: list[dict[str, Any]]) -> str:
-        """A graph function's result drawn as a notebook shows it (``show(...)``)."""
-        graphs = [Graph.from_dict(d) for d in data]
+    def drawing_html(self, data: list[dict[str, Any]], locale: str) -> str:
+        """A graph function's result drawn as a notebook shows it (``show(...)``), in ``locale``."""
+        graphs = self._in_language([Graph.from_dict(d) for d in data], locale)
         return html_of(graphs, self._svg(graphs))
 
 

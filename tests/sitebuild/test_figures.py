@@ -40,6 +40,14 @@ def too_big() -> Graph:
 
 def fails() -> Graph:
     raise RuntimeError("this drawing is broken")
+
+
+def worded() -> list[Graph]:
+    return [graph_of((x * 2).sum(), title=t) for t in ("before backward()", "graph 2")]
+
+
+def unworded() -> Graph:
+    return graph_of((x * 2).sum(), title="an untranslated title")
 """
 
 
@@ -105,6 +113,27 @@ def test_a_bad_directive_fails_naming_the_page_and_the_directive(
     where = rf"docs/en/page\.md: <!-- graph: {re.escape(path)}:{function} -->"
     with pytest.raises(FigureFailed, match=f"(?s){where}.*{expected}"):
         figures.render(directive(function, path=path), "en", "docs/en/page.md")
+
+
+def test_a_title_in_words_is_drawn_and_described_in_the_language(figures: Figures) -> None:
+    """The page's figure and the notebook's drawing title a graph with ``graph.titles``, and a
+    title in English words without an entry fails, naming the page, the directive and the title."""
+    data = figures.data("graph", "snippets/example.py", "worded")
+    for locale in ("zh-hans", "zh-hant"):
+        titles = [
+            figures.strings.get(locale, f"graph.titles.{t}")
+            for t in ("before backward()", "graph 2")
+        ]
+        page = figures.render(directive("worded"), locale, "page.md")
+        notebook = figures.drawing_html(data, locale)
+        for shown in (page.split("<desc>")[1], page.split("</desc>")[1], notebook):
+            assert all(title in shown for title in titles), (locale, titles)
+            assert "before backward" not in shown and ">graph 2<" not in shown, locale
+        output = figures.strings.get(locale, "graph.node.output")
+        assert f">{output}<" in notebook and ">output<" not in notebook, locale
+    where = r"docs/zh-hant/page\.md: <!-- graph: snippets/example\.py:unworded -->"
+    with pytest.raises(FigureFailed, match=f"{where}: the title 'an untranslated title'"):
+        figures.render(directive("unworded"), "zh-hant", "docs/zh-hant/page.md")
 
 
 def test_the_layout_is_cached_by_its_dot_source(figures: Figures) -> None:
