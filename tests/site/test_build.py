@@ -10,10 +10,11 @@ from urllib.parse import urljoin
 
 import pytest
 
+from sitebuild.languages.strings import Strings
 from sitebuild.pages.figures import NODE_WORDS
 from sitebuild.project import load_config
 
-from ..support import CONFIG, locales, pages
+from ..support import CONFIG, locales, pages, project
 
 
 def material_language(locale: str) -> str:
@@ -126,6 +127,19 @@ def test_each_language_has_its_own_object_inventory(built_site: Path, locale: st
         path, _, anchor = uri.replace("$", name).partition("#")
         html = (root / path / "index.html").read_text(encoding="utf-8")
         assert f'id="{anchor}"' in html, f"{locale}/objects.inv: {name} -> {uri} does not resolve"
+
+
+@pytest.mark.parametrize("locale", locales())
+def test_each_language_has_its_own_404_page(built_site: Path, locale: str) -> None:
+    """A missing page under a language's root is answered in that language, linking its home."""
+    strings = Strings.load(project().i18n, locales())
+    root = built_site if locale == "en" else built_site / locale
+    html = (root / "404.html").read_text(encoding="utf-8")
+    assert f'<html lang="{material_language(locale)}"' in html, f"{locale}: wrong <html lang>"
+    title = strings.get(locale, "page.not_found.title")
+    assert f"<h1>{title}</h1>" in html and "Not found" not in html, f"{locale}: {title!r}"
+    home = "/" if locale == "en" else f"/{locale}/"
+    assert f'<a href="{home}">{strings.get(locale, "page.not_found.home")}</a>' in html
 
 
 @pytest.mark.parametrize("locale", locales())
