@@ -31,8 +31,9 @@ CLAIM = re.compile(
     r"\{\{\s*bench\s+(?P<path>\w+\.[\w=,]+\.\w+\.\w+)"
     r"(?:\s*(?P<op>[<>]=?|==)\s*(?P<value>\d+(?:\.\d+)?))?\s*\}\}"
 )
-CJK_SPACE = re.compile(r"(?<=[\u3400-\u9fff]) (?=[\u3400-\u9fff])")
-"""A space between two Chinese characters, where a label meets the words around it."""
+CJK_SPACE = re.compile(r"(?<=[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]) (?=[\u3400-\u9fff])")
+"""A space after a Chinese character or mark (）) and before a Chinese character, where a label
+meets the words around it."""
 OPERATORS: dict[str, Callable[[float, float], bool]] = {">": operator.gt, ">=": operator.ge}
 OPERATORS |= {"<": operator.lt, "<=": operator.le, "==": math.isclose}  # ==: within 1e-9
 
