@@ -207,26 +207,39 @@ class Figures:
         )
 
     def _steps(self, run: Steps, caption: str, locale: str) -> str:
-        """A stepper over the final graph, drawn once; its nodes' classes name their ids."""
-        run = replace(run, graph=self._in_language([run.graph], locale)[0])
+        """A stepper over the final graph, drawn once; its nodes' classes name their ids. A saved
+        tensor is drawn as saved: the steps mark it freed (``step-freed``) when backward frees it."""
+        nodes = [
+            replace(n, label="saved", kind="saved") if n.label == "freed" else n
+            for n in run.graph.nodes
+        ]
+        run = replace(run, graph=self._in_language([replace(run.graph, nodes=nodes)], locale)[0])
         svg = self._labelled(self._svg([run.graph], ids=True), caption, [run.graph], locale)
         table = comments.load(self.runner.root / "i18n", locale)  # none in English: the keys
         code_of = (lambda line: comments.translate_line(line, table)) if table else str
         return stepper.figure(run, svg, caption, partial(self.strings.get, locale), code_of)
 
     def _describe(self, graph: Graph, locale: str) -> str:
+        """What a screen reader hears of ``graph``: an FX graph's inputs, or an autograd graph's
+        leaves and the bytes it saved for backward (an FX graph has ``input`` nodes)."""
         t = partial(self.strings.get, locale)
         ops = [n.label for n in reversed(graph.nodes) if n.kind in {"op", "call"}]
-        leaves = [n.label for n in graph.nodes if n.kind in {"leaf", "input"}]
+        inputs = [n.label for n in graph.nodes if n.kind == "input"]
+        leaves = [n.label for n in graph.nodes if n.kind == "leaf"]
+        join = t("punctuation.list").join
+        tail = (
+            t("graph.described_fx", inputs=join(inputs))
+            if inputs
+            else t("graph.described_autograd", leaves=join(leaves) or "—",
+                   saved=format_bytes(sum(s.nbytes for s in graph.saved if not s.freed)))
+        )  # fmt: skip
         return t(
             "graph.description",
             title=graph.title or t("graph.untitled"),
             nodes=len(graph.nodes),
             edges=len(graph.edges),
-            ops=t("punctuation.list").join(ops) or "—",
-            leaves=t("punctuation.list").join(leaves) or "—",
-            saved=format_bytes(graph.saved_bytes),
-        )
+            ops=join(ops) or "—",
+        ) + tail
 
     def table_markdown(self, data: dict[str, Any], locale: str) -> str:
         """A table function's result as a Markdown table, headers in ``locale``."""
@@ -235,7 +248,8 @@ class Figures:
         header = [t(f"table.{column}") for column in columns]
         lines = [f"| {' | '.join(header)} |", "|" + "---|" * len(columns)]
         for row in data["rows"]:
-            lines.append("| " + " | ".join(_cell(row.get(c)) for c in columns) + " |")
+            cells = (_cell(row.get(c), t("punctuation.list")) for c in columns)
+            lines.append("| " + " | ".join(cells) + " |")
         return "\n".join(lines)
 
     def drawing_html(self, data: list[dict[str, Any]], locale: str) -> str:
@@ -244,14 +258,14 @@ class Figures:
         return html_of(graphs, self._svg(graphs))
 
 
-def _cell(value: Any) -> str:
+def _cell(value: Any, separator: str = ", ") -> str:
     """A table cell: yes/no as ✓ and ✗, lists joined, text as code, nothing as —."""
     if value is None or value == [] or value == "":
         return "—"
     if isinstance(value, bool):
         return "✓" if value else "✗"
     if isinstance(value, list):
-        return ", ".join(_cell(v) for v in value)
+        return separator.join(_cell(v) for v in value)
     if isinstance(value, int | float):
         return f"{value:g}"
     text = str(value).replace("|", "\\|").replace("`", "'")

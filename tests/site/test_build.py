@@ -154,7 +154,7 @@ def test_api_reference_titles_follow_the_language(built_site: Path) -> None:
     expected = {
         "en": ("Parameters:", "Bases:", "<code>module-attribute</code>"),
         "zh-hans": ("参数：", "基类：", "<code>模块属性</code>"),
-        "zh-hant": ("參數：", "基礎類別：", "<code>模組屬性</code>"),
+        "zh-hant": ("參數：", "基底類別：", "<code>模組屬性</code>"),
     }
     for locale, titles in expected.items():
         html = html_pages(built_site, locale)["reference/api.md"]
