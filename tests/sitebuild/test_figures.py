@@ -46,6 +46,23 @@ def worded() -> list[Graph]:
     return [graph_of((x * 2).sum(), title=t) for t in ("before backward()", "graph 2")]
 
 
+def after_backward() -> Graph:
+    from dyndocs.graph import record
+
+    return record(lambda: (x.exp() * 2).sum(), leaf_names={"x": x}, then=lambda y: y.backward())
+
+
+def stepped():
+    from dyndocs.graph import steps
+
+    def run():
+        loss = (x.exp() * 2).sum()
+        loss.backward()
+        return loss
+
+    return steps(run)
+
+
 def unworded() -> Graph:
     return graph_of((x * 2).sum(), title="an untranslated title")
 """
@@ -175,3 +192,19 @@ def test_a_steps_lines_count_from_the_section_the_page_shows() -> None:
     assert [f.line for f in stepper.in_section(run, source).frames] == [2, 9]
     outside = Steps(Graph([], []), [Frame("added", (), (), line=6)])
     assert [f.line for f in stepper.in_section(outside, source).frames] == [6]
+
+
+def test_tensors_backward_freed_are_not_counted_as_held_and_step_from_saved_to_freed(
+    figures: Figures,
+) -> None:
+    """After backward, the description holds 0 B; the stepper draws a tensor saved (its steps
+    mark it freed), not freed from its first step."""
+    page = figures.render(directive("after_backward"), "zh-hant", "page.md")
+    freed = figures.strings.get("zh-hant", "graph.node.freed")
+    assert f">{freed}<" in page, "the graph read after backward draws its tensor freed"
+    assert re.search(r"<desc>[^<]*：0 B。</desc>", page), "freed bytes are described as held"
+    stepper_page = figures.render(directive("stepped", "steps"), "zh-hant", "page.md")
+    drawing = stepper_page.split("<svg", 1)[1].split("</svg>")[0]
+    saved = figures.strings.get("zh-hant", "graph.node.saved")
+    assert f">{freed}<" not in drawing and f">{saved}<" in drawing
+    assert re.search(r'data-freed="[^"]+"', stepper_page), "no step marks the tensor freed"
