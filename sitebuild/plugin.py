@@ -11,6 +11,7 @@ import re
 from functools import cached_property, partial
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import jinja2
 from mkdocs.config.defaults import MkDocsConfig
@@ -196,12 +197,19 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     def on_template_context(
         self, context: dict[str, Any], *, template_name: str, config: MkDocsConfig
     ) -> dict[str, Any]:
-        """The 404 page's words and link home, in the language (``overrides/404.html``)."""
+        """The 404 page's words and link home, in the language (``overrides/404.html``), and its
+        language switcher leading to each language's home: mkdocs-static-i18n leaves it with the
+        links of the page built last, and the 404 page is not that page."""
         locale = builds.current_locale(config)
         context["not_found"] = {
             k: self.strings.get(locale, f"page.not_found.{k}") for k in ("title", "home")
         }
         context["language_root"] = self.project.language_root(locale)
+        if template_name == "404.html":
+            base = urlsplit(str(config.site_url or "/")).path.rstrip("/") + "/"
+            # Material's template reads extra.alternate, the attribute mkdocs-static-i18n sets
+            for alternate in getattr(context["config"].extra, "alternate", []):
+                alternate["link"] = base + self.project.language_root(alternate["lang"])
         return context
 
     def on_page_context(  # type: ignore[override]

@@ -140,6 +140,9 @@ def test_each_language_has_its_own_404_page(built_site: Path, locale: str) -> No
     assert f"<h1>{title}</h1>" in html and "Not found" not in html, f"{locale}: {title!r}"
     home = "/" if locale == "en" else f"/{locale}/"
     assert f'<a href="{home}">{strings.get(locale, "page.not_found.home")}</a>' in html
+    switcher = re.findall(r'<a href="([^"]*)" hreflang="([^"]*)"', html)
+    homes = {other: "/" if other == "en" else f"/{other}/" for other in locales()}
+    assert dict((lang, link) for link, lang in switcher) == homes, f"{locale}: {switcher}"
 
 
 @pytest.mark.parametrize("locale", locales())
