@@ -38,9 +38,6 @@ from sitebuild.project import Project
 from sitebuild.runs import cachefiles
 from sitebuild.runs.runner import CodeRunner
 
-PRUNED = ("runs", "graphs")
-"""Cache folders whose entries no build has read for cachefiles.KEEP_DAYS are deleted."""
-
 
 class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     """Per-language behaviour, run outputs and benchmark blocks for the guide."""
@@ -224,13 +221,8 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         if not builds.nested_build(config):
             builds.split_search_index(config)
             builds.write_inventories(config, self.inventories)
-            self._prune_caches()
+            cachefiles.prune_unused(self.project.cache)
             if not self.serving:
                 self.shown = None  # a later build in the same process reads the results again
 
     on_post_build = CombinedEvent(_keep_inventory, _finish_languages)
-
-    def _prune_caches(self) -> None:
-        """Delete the entries of the PRUNED caches that no build has read for a long time."""
-        for name in PRUNED:  # the caches that gain an entry for each edit of a page or snippet
-            cachefiles.prune(self.project.cache / name)

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from sitebuild.project import Project
+from sitebuild.runs import cachefiles
 from sitebuild.runs.runner import CodeRunner
 
 from . import support
@@ -40,9 +41,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
-    """Prune the tests' kept passes that no run has used for a long time."""
+    """Prune the caches' entries that no run has used for a long time."""
     if not session.config.option.collectonly:
-        support.prune_test_caches(support.ROOT / ".cache")
+        cachefiles.prune_unused(support.ROOT / ".cache")
 
 
 @pytest.fixture(scope="session")

@@ -18,7 +18,6 @@ from pathlib import Path
 from filelock import FileLock
 
 from sitebuild.project import Project, load
-from sitebuild.runs import cachefiles
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "mkdocs.yml"
@@ -69,16 +68,6 @@ BUILD_INPUTS = (
     "examples",  # the bad-input projects' own examples
 )
 """What a site build reads: a cached build is reused only while all of these are unchanged."""
-
-
-TEST_CACHES = ("browser", "lighthouse", "copy-paste", "notebook-runs")
-"""The folders under ``.cache`` where the tests keep a pass per checked content, pruned as the
-build prunes its own."""
-
-
-def prune_test_caches(cache: Path) -> int:
-    """Delete the kept passes no run has used for ``cachefiles.KEEP_DAYS``; return how many."""
-    return sum(cachefiles.prune(cache / name) for name in TEST_CACHES)
 
 
 def build_key(config: Path, env: dict[str, str]) -> str:

@@ -34,6 +34,9 @@ from pathlib import Path
 
 KEEP_DAYS = 30
 """How long an entry no build has read is kept."""
+PRUNED = ("runs", "graphs", "browser", "lighthouse", "copy-paste", "notebook-runs")
+"""The folders under ``.cache`` that gain an entry for each edit of what they hold: the build's
+runs and drawings, and the passes the tests keep. A build and a test run each prune them."""
 
 
 def write_text(path: Path, text: str) -> None:
@@ -92,3 +95,8 @@ def prune(folder: Path, keep_days: float = KEEP_DAYS) -> int:
                 entry.unlink()
                 removed += 1
     return removed
+
+
+def prune_unused(cache: Path) -> int:
+    """:func:`prune` each folder of :data:`PRUNED` under ``cache``; return how many entries went."""
+    return sum(prune(cache / name) for name in PRUNED)
