@@ -10,8 +10,6 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
@@ -25,14 +23,10 @@ TEST_REPO_URL = "https://github.com/example/pytorch-dynamic-graph-guide"
 """The repository the test build names (as the deploy workflow does), so Colab links are made."""
 
 
-@contextmanager
-def made_once(name: str) -> Iterator[None]:
-    """Hold the lock of the shared resource ``name`` while it is made or read from the cache:
+def made_once(name: str) -> FileLock:
+    """The lock of the shared resource ``name``, held while it is made or read from the cache:
     ``with made_once("built_site"): ...`` lets the first worker build and the others read."""
-    folder = ROOT / ".cache" / "locks"
-    folder.mkdir(parents=True, exist_ok=True)
-    with FileLock(folder / f"{name}.lock"):
-        yield
+    return FileLock(ROOT / ".cache" / "locks" / f"{name}.lock")
 
 
 @cache

@@ -25,12 +25,13 @@ Examples:
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+from filelock import FileLock
 
 KEEP_DAYS = 30
 """How long an entry no build has read is kept."""
@@ -74,9 +75,7 @@ def kept(folder: Path, name: str, make: Callable[[], str]) -> str:
     entry = folder / name
     if (text := read_text(entry)) is not None:
         return text
-    folder.mkdir(parents=True, exist_ok=True)
-    with open(entry.with_suffix(".lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    with FileLock(entry.with_suffix(".lock")):
         if (text := read_text(entry)) is None:  # not made while this one waited
             text = make()
             write_text(entry, text)
