@@ -79,7 +79,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         locale = builds.current_locale(config)
         permalink = self.strings.get(locale, "page.permalink")
         config.mdx_configs.setdefault("toc", {})["permalink_title"] = permalink
-        config.mdx_configs.setdefault("sitebuild.pages.comments", {})["locale"] = locale
+        config.mdx_configs.setdefault("sitebuild.pages.outputs", {})["locale"] = locale
         self.figures = Figures(self.runner, self.project.cache / "graphs", self.strings)
         return config
 
