@@ -58,8 +58,7 @@ def prepare(runner: CodeRunner, pages: Iterable[Path]) -> None:
 
     A failure is not raised here: the page that shows the output raises it, naming the page.
     """
-    snippets = [s for s in shown_snippets(pages, runner.root) if s.is_file()]
-    runner.run_many((s.read_text(encoding="utf-8"), runner.display(s), s) for s in snippets)
+    runner.run_many(s for s in shown_snippets(pages, runner.root) if s.is_file())
 
 
 class RunOutputPreprocessor(Preprocessor):
