@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from sitebuild.pages.includes import output_runner
 from sitebuild.project import Project
 from sitebuild.runs import cachefiles
 from sitebuild.runs.runner import CodeRunner
@@ -52,9 +53,9 @@ def project() -> Project:
 
 
 @pytest.fixture(scope="session")
-def runner(project: Project) -> CodeRunner:
-    """The runner the build uses too: a snippet runs once for its content, whoever asks first."""
-    return CodeRunner(project.root, project.cache / "runs")
+def runner() -> CodeRunner:
+    """The pages' outputs' runner: a snippet runs once for its content, whoever asks first."""
+    return output_runner(support.CONFIG)
 
 
 @pytest.fixture(scope="session")
