@@ -15,7 +15,6 @@ Examples:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from html.parser import HTMLParser
 
 LIMIT = {"en": 160, "zh": 90}
@@ -62,12 +61,6 @@ class MissingDescription(ValueError):
     """A page has no paragraph to describe it with; the message names the page."""
 
 
-@dataclass(frozen=True)
-class Alternate:
-    hreflang: str
-    href: str
-
-
 def shorten(text: str, limit: int) -> str:
     """``text`` cut to at most ``limit`` characters, at a sentence end if one is near."""
     if len(text) <= limit:
@@ -103,17 +96,20 @@ def hreflang(locale: str) -> str:
     return HREFLANG.get(locale, locale)
 
 
-def alternates(site_url: str, path: str, roots: dict[str, str], default: str) -> list[Alternate]:
-    """The page at ``path`` (relative to its language's root) in every language, absolute.
+def alternates(
+    site_url: str, path: str, roots: dict[str, str], default: str
+) -> list[dict[str, str]]:
+    """The page at ``path`` (relative to its language's root) in every language, absolute: the
+    ``hreflang`` and ``href`` of each ``<link rel="alternate">``.
 
     Examples:
         >>> roots = {"en": "", "zh-hans": "zh-hans/"}
-        >>> [(a.hreflang, a.href) for a in alternates("https://x.org/g/", "tips/", roots, "en")]
+        >>> alternates("https://x.org/g/", "tips/", roots, "en")[1:]
         ... # doctest: +NORMALIZE_WHITESPACE
-        [('en', 'https://x.org/g/tips/'), ('zh-Hans', 'https://x.org/g/zh-hans/tips/'),
-         ('x-default', 'https://x.org/g/tips/')]
+        [{'hreflang': 'zh-Hans', 'href': 'https://x.org/g/zh-hans/tips/'},
+         {'hreflang': 'x-default', 'href': 'https://x.org/g/tips/'}]
     """
     base = site_url.rstrip("/") + "/"
-    found = [Alternate(hreflang(locale), f"{base}{root}{path}") for locale, root in roots.items()]
-    found.append(Alternate("x-default", f"{base}{roots[default]}{path}"))
-    return found
+    found = {hreflang(locale): f"{base}{root}{path}" for locale, root in roots.items()}
+    found["x-default"] = f"{base}{roots[default]}{path}"
+    return [{"hreflang": lang, "href": href} for lang, href in found.items()]
