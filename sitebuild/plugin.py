@@ -100,12 +100,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         assert self.shown is not None
         locale, where = builds.current_locale(config), f"docs/{page.file.src_uri}"
         text = partial(self.strings.get, locale)
-        try:
-            markdown = errors.render(
-                builds.unwrap_lines(markdown, locale), self.runner, text, where
-            )
-        except errors.ErrorEntryFailed as error:
-            raise PluginError(str(error)) from error
+        markdown = errors.render(builds.unwrap_lines(markdown, locale), self.runner, text, where)
         names = dict(self.project.language_names)
         markdown = glossary.expand_table(markdown, self.project.glossary, names)
         renderer = Renderer(self.strings, locale)
@@ -178,10 +173,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         if self._is_notebook_page(page, config):
             permalink = self.strings.get(builds.current_locale(config), "page.permalink")
             html, ids = notebook_pages.heading_ids(html, permalink)
-            try:
-                notebook_pages.renumber_toc(page.toc, ids, f"docs/{page.file.src_uri}")
-            except ValueError as error:
-                raise PluginError(str(error)) from error
+            notebook_pages.renumber_toc(page.toc, ids, f"docs/{page.file.src_uri}")
         return search.lean(console.mark_output(html))
 
     @staticmethod

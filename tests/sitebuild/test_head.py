@@ -5,6 +5,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
+from mkdocs.exceptions import PluginError
 
 from sitebuild.html import a11y, head
 from sitebuild.pages import notebook_pages
@@ -69,5 +70,5 @@ def test_the_table_of_contents_follows_the_fixed_ids() -> None:
     toc = [SimpleNamespace(id="_1", title="计算图", children=[child])]
     notebook_pages.renumber_toc(toc, ids, "page")
     assert toc[0].id == "计算图" and (child.id, child.title) == ("x", "X")
-    with pytest.raises(ValueError, match="page: the table of contents has 2 entries"):
+    with pytest.raises(PluginError, match="page: the table of contents has 2 entries"):
         notebook_pages.renumber_toc(toc, ids[:1], "page")
