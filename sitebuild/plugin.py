@@ -14,7 +14,6 @@ from typing import Any
 
 import jinja2
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
@@ -190,14 +189,11 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         project, locale = self.project, builds.current_locale(config)
         roots = {other: project.language_root(other) for other in project.locales}
         path, site_url = page.url.removeprefix(roots[locale]), str(config.site_url or "")
-        try:
-            description = head.description_of(page.content or "", locale)
-        except head.MissingDescription as error:
-            raise PluginError(f"docs/{page.file.src_uri}: {error}") from error
+        where = f"docs/{page.file.src_uri}"
         title = config.site_name if page.is_homepage else f"{page.title} - {config.site_name}"
         context["language_root"] = roots[locale]
         context["page_head"] = {
-            "description": description,
+            "description": head.description_of(page.content or "", locale, where),
             "title": title,
             "alternates": head.alternates(site_url, path, roots, project.default_locale),
             "og_locale": head.OG_LOCALE.get(locale, locale),

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
+from mkdocs.exceptions import PluginError
+
 LIMIT = {"en": 160, "zh": 90}
 """Longest description in characters: about what a result page shows (CJK glyphs are wider)."""
 HREFLANG = {"zh-hans": "zh-Hans", "zh-hant": "zh-Hant"}
@@ -57,10 +59,6 @@ class _Paragraphs(HTMLParser):
             self.current.append(data)
 
 
-class MissingDescription(ValueError):
-    """A page has no paragraph to describe it with; the message names the page."""
-
-
 def shorten(text: str, limit: int) -> str:
     """``text`` cut to at most ``limit`` characters, at a sentence end if one is near."""
     if len(text) <= limit:
@@ -73,11 +71,12 @@ def shorten(text: str, limit: int) -> str:
     return (cut[:space] if space > limit // 2 else cut[:-1]).rstrip(" ,，、") + "…"
 
 
-def description_of(content: str, locale: str = "en") -> str:
+def description_of(content: str, locale: str = "en", page: str = "the page") -> str:
     """The first paragraph of a page's HTML that is its own prose, shortened for a snippet.
 
     Raises:
-        MissingDescription: No paragraph of the page's own is long enough to describe it.
+        PluginError: No paragraph of the page's own is long enough to describe it; the message
+            names ``page``.
     """
     parser = _Paragraphs()
     # Fed a piece at a time, so that parsing stops at the opening paragraph, not the page's end.
@@ -88,7 +87,7 @@ def description_of(content: str, locale: str = "en") -> str:
         for text in parser.paragraphs:
             if len(text) >= 20:
                 return shorten(text, LIMIT["zh" if locale.startswith("zh") else "en"])
-    raise MissingDescription("no paragraph of at least 20 characters to describe the page")
+    raise PluginError(f"{page}: no paragraph of at least 20 characters to describe the page")
 
 
 def hreflang(locale: str) -> str:

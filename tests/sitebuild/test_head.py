@@ -18,7 +18,7 @@ def test_the_description_is_the_first_paragraph_of_the_pages_own() -> None:
         " opening words of the page.</p></div><p>The graph is <code>recorded</code> as it runs.</p>"
     )
     assert head.description_of(page) == "The graph is recorded as it runs."
-    with pytest.raises(head.MissingDescription):
+    with pytest.raises(PluginError, match="the page: no paragraph"):
         head.description_of("<h1>T</h1><pre><p>code, not prose, at all here</p></pre>")
 
 
