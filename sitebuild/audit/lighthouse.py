@@ -179,27 +179,25 @@ def score_pages(
     return {key: json.loads(kept[key]) for key in files}  # in the order asked for
 
 
-def summarise(report: dict[str, object], categories: tuple[str, ...]) -> dict[str, Any]:
+def summarise(report: dict[str, Any], categories: tuple[str, ...]) -> dict[str, Any]:
     """``scores`` (0-100) per category; ``failing``: for each gated category, the ids of the
     audits that did not pass; and for a performance run ``kib``, what the page loaded (its total
     byte weight)."""
-    cats = report["categories"]  # type: ignore[index]
-    audits = report["audits"]  # type: ignore[index]
-    scores = {c: round(100 * (cats[c]["score"] or 0)) for c in categories}  # type: ignore[index]
-    failing = {}
-    for category in categories:
-        if category not in GATED:
-            continue
-        refs = cats[category]["auditRefs"]  # type: ignore[index]
-        failing[category] = [
-            ref["id"]
-            for ref in refs
-            if ref.get("weight", 0) > 0 and audits[ref["id"]].get("score") not in (1, None)  # type: ignore[index]
-        ]
-    summary: dict[str, Any] = {"scores": scores, "failing": failing}
+    cats, audits = report["categories"], report["audits"]
+
+    def failed(ref: dict[str, Any]) -> bool:
+        return ref.get("weight", 0) > 0 and audits[ref["id"]].get("score") not in (1, None)
+
+    summary: dict[str, Any] = {
+        "scores": {c: round(100 * (cats[c]["score"] or 0)) for c in categories},
+        "failing": {
+            c: [r["id"] for r in cats[c]["auditRefs"] if failed(r)]
+            for c in categories
+            if c in GATED
+        },
+    }
     if "performance" in categories:
-        weight = audits["total-byte-weight"]["numericValue"]  # type: ignore[index]
-        summary["kib"] = round(weight / 1024, 1)
+        summary["kib"] = round(audits["total-byte-weight"]["numericValue"] / 1024, 1)
     return summary
 
 
@@ -209,7 +207,7 @@ CHROME_FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu")
 
 def _run_lighthouse(
     root: Path, urls: list[str], categories: tuple[str, ...]
-) -> list[dict[str, object]]:
+) -> list[dict[str, Any]]:
     """One report per URL, in order, from one Node process driving one Chromium."""
     cli = lighthouse_cli(root)
     request = {
@@ -230,7 +228,7 @@ def _run_lighthouse(
     )
     if done.returncode != 0:
         raise RuntimeError(f"Lighthouse failed on {urls}:\n{done.stderr.strip()[-2000:]}")
-    reports: list[dict[str, object]] = [json.loads(line) for line in done.stdout.splitlines()]
+    reports: list[dict[str, Any]] = [json.loads(line) for line in done.stdout.splitlines()]
     if len(reports) != len(urls):
         raise RuntimeError(f"Lighthouse scored {len(reports)} of {len(urls)} pages: {urls}")
     for url, report in zip(urls, reports, strict=True):
