@@ -16,6 +16,7 @@ from pathlib import Path
 from filelock import FileLock
 
 from sitebuild.project import Project, load
+from sitebuild.runs import cachefiles
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "mkdocs.yml"
@@ -98,7 +99,6 @@ def cached_build(
     if record.exists():
         kept = json.loads(record.read_text(encoding="utf-8"))
         return folder / "site", kept["status"], kept["log"]
-    shutil.rmtree(folder, ignore_errors=True)
     build = ["-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(folder / "site")]
     done = subprocess.run(
         [sys.executable, *build],
@@ -109,8 +109,7 @@ def cached_build(
         timeout=1200,
     )
     if done.returncode == 0 or keep_failures:
-        folder.mkdir(parents=True, exist_ok=True)
-        record.write_text(json.dumps({"status": done.returncode, "log": done.stderr}), "utf-8")
+        cachefiles.write_text(record, json.dumps({"status": done.returncode, "log": done.stderr}))
         for old in cache_dir.iterdir():  # keep only the latest build of this config
             if old.name != key:
                 shutil.rmtree(old, ignore_errors=True)
