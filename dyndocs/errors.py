@@ -1,7 +1,7 @@
 """Show the error or warning a block of code raises, and fail when it no longer does.
 
-The pages of the errors atlas run their failing code inside :func:`raises` or :func:`warns` (or
-:func:`logs`, for what torch only logs). The message is printed as Python's traceback ends it (the
+The pages of the errors atlas run their failing code inside `raises` or `warns` (or
+`logs`, for what torch only logs). The message is printed as Python's traceback ends it (the
 exception's full name, then the message), so the page shows what the reader's terminal shows, but
 for file paths inside it, cut to the file's name: the output must not depend on the checkout. If
 the block stops raising, raises another type, or the message stops matching ``pattern``, the
@@ -102,7 +102,7 @@ def warns(category: type[Warning], pattern: str) -> Iterator[None]:
 def logs(logger: str, pattern: str) -> Iterator[None]:
     """Run the block, which must log a warning (or worse) matching ``pattern`` on ``logger``.
 
-    For what torch reports through :mod:`logging` only, such as Dynamo's recompile limit. Prints
+    For what torch reports through ``logging`` only, such as Dynamo's recompile limit. Prints
     the first such record as ``LEVEL: message``; the record still reaches torch's own handlers.
 
     Examples:

@@ -119,7 +119,7 @@ class SavedHeld:
 
     A graph that ``backward()`` freed lets go of its saved tensors; one kept by
     ``retain_graph=True``, or reachable from a tensor still alive, does not. The parameters of
-    ``exclude`` are left out, as in :func:`saved_bytes`.
+    ``exclude`` are left out, as in [`saved_bytes`][dyndocs.inspect.saved_bytes].
 
     Examples:
         >>> x = torch.ones(4, requires_grad=True)

@@ -50,7 +50,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         self.serving = False
         self.shown: Shown | None = None
         self.notebooks: dict[str, tuple[Any, Path]] = {}
-        self.inventories: dict[str, bytes] = {}  # each language's objects.inv
+        self.root_files: dict[tuple[str, str], bytes] = {}  # each language's objects.inv, 404
 
     @cached_property
     def runner(self) -> CodeRunner:
@@ -181,6 +181,17 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         renderer = config.plugins.get("dyndocs-jupyter")
         return renderer is not None and bool(renderer.should_include(page.file))
 
+    def on_template_context(
+        self, context: dict[str, Any], *, template_name: str, config: MkDocsConfig
+    ) -> dict[str, Any]:
+        """The 404 page's words and link home, in the language (``overrides/404.html``)."""
+        locale = builds.current_locale(config)
+        context["not_found"] = {
+            k: self.strings.get(locale, f"page.not_found.{k}") for k in ("title", "home")
+        }
+        context["language_root"] = self.project.language_root(locale)
+        return context
+
     def on_page_context(  # type: ignore[override]
         self, context: dict[str, Any], *, page: Page, config: MkDocsConfig, nav: Any
     ) -> dict[str, Any]:
@@ -201,16 +212,16 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         return context
 
     @event_priority(-50)  # mkdocstrings wrote objects.inv in on_env; i18n (-100) builds on next
-    def _keep_inventory(self, config: MkDocsConfig) -> None:
-        builds.keep_inventory(config, self.inventories)
+    def _keep_root_files(self, config: MkDocsConfig) -> None:
+        builds.keep_root_files(config, self.root_files)
 
     @event_priority(-110)  # after mkdocs-static-i18n has built every language and merged search
     def _finish_languages(self, config: MkDocsConfig) -> None:
         if not builds.nested_build(config):
             builds.split_search_index(config)
-            builds.write_inventories(config, self.inventories)
+            builds.write_root_files(config, self.root_files)
             cachefiles.prune_unused(self.project.cache)
             if not self.serving:
                 self.shown = None  # a later build in the same process reads the results again
 
-    on_post_build = CombinedEvent(_keep_inventory, _finish_languages)
+    on_post_build = CombinedEvent(_keep_root_files, _finish_languages)

@@ -1,9 +1,9 @@
 """What a compiler made of the model: FX graphs from ``torch.compile`` and ``torch.export``.
 
 `fx_graph` reads a ``torch.fx.GraphModule`` (one that
-`~dyndocs.inspect.CapturedGraphs` kept, or an exported program's ``graph_module``); the
-branches of a ``torch.cond`` become boxes of their own. `joined` puts several graphs in one
-drawing and marks the graph breaks between them.
+[`CapturedGraphs`][dyndocs.inspect.CapturedGraphs] kept, or an exported program's
+``graph_module``); the branches of a ``torch.cond`` become boxes of their own. `joined` puts
+several graphs in one drawing and marks the graph breaks between them.
 
 Examples:
     >>> import torch

@@ -31,6 +31,9 @@ CLAIM = re.compile(
     r"\{\{\s*bench\s+(?P<path>\w+\.[\w=,]+\.\w+\.\w+)"
     r"(?:\s*(?P<op>[<>]=?|==)\s*(?P<value>\d+(?:\.\d+)?))?\s*\}\}"
 )
+CJK_SPACE = re.compile(r"(?<=[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]) (?=[\u3400-\u9fff])")
+"""A space after a Chinese character or mark (）) and before a Chinese character, where a label
+meets the words around it."""
 OPERATORS: dict[str, Callable[[float, float], bool]] = {">": operator.gt, ">=": operator.ge}
 OPERATORS |= {"<": operator.lt, "<=": operator.le, "==": math.isclose}  # ==: within 1e-9
 
@@ -115,17 +118,18 @@ class Renderer:
     locale: str
 
     def t(self, key: str, **values: object) -> str:
-        return self.strings.get(self.locale, key, **values)
+        """The string ``key``; a label put between Chinese words leaves no space between them."""
+        return CJK_SPACE.sub("", self.strings.get(self.locale, key, **values))
 
     def row_label(self, row: str) -> str:
-        key = f"bench.rows.{row}"
-        return self.t(key) if self.strings.has(self.locale, key) else row
+        """A row by its name in the page's language; a row that is a setting (``n=10``) as is."""
+        return row if "=" in row else self.t(f"bench.rows.{row}")
 
     def variant_label(self, variant: str) -> str:
-        """A variant that is a model (``tiny_mlp``) by its name in the page's language; any other
-        (``no_grad``, ``trace``) by its id, as code."""
-        label = self.row_label(variant)
-        return label if label != variant else f"`{variant}`"
+        """A variant by its name in the page's language (``bench.variants``); a variant that is
+        a model (``tiny_mlp``) by its row's."""
+        key = f"bench.rows.{variant}"
+        return self.t(key if self.strings.has(self.locale, key) else f"bench.variants.{variant}")
 
     def cell(self, r: dict[str, Any], data: CaseData) -> str:
         """A row's time and spread, then its speed-up and the figures it shows in cells."""
@@ -154,7 +158,7 @@ class Renderer:
         first = per_source[0][1]
         found = [self.t("bench.median")]
         if first.baseline:
-            found[0] += " · " + self.t("bench.speedup", baseline=f"`{first.baseline}`")
+            found[0] += " · " + self.t("bench.speedup", baseline=self.variant_label(first.baseline))
         for name, spec in first.metrics.items():
             values = [
                 (f"{src[0]} {self.row_label(r['row'])}".strip(), r["metrics"][name])
@@ -196,12 +200,15 @@ class Renderer:
     def charts(self, data: CaseData) -> list[str]:
         """The bar chart of the speed-ups, then the case's registered line charts."""
         bars = [
-            (f"{self.row_label(r['row'])} · {r['variant']}", float(r["speedup"]))
+            (
+                f"{self.row_label(r['row'])} · {self.variant_label(r['variant'])}".replace("`", ""),
+                float(r["speedup"]),
+            )
             for r in data.rows
             if "speedup" in r and r["variant"] != data.baseline
         ]
-        title = self.t("bench.chart", baseline=data.baseline)
-        found = [charts.bar_figure(bars, title)] if bars else []
+        baseline = self.variant_label(data.baseline).strip("`") if bars else ""
+        found = [charts.bar_figure(bars, self.t("bench.chart", baseline=baseline))] if bars else []
         return found + [self.line_chart(data, spec) for spec in data.charts]
 
     def line_chart(self, data: CaseData, spec: dict[str, Any]) -> str:
@@ -251,9 +258,12 @@ class Renderer:
             return f'!!! warning ""\n    {self.t("bench.not_measured")}'
         sources = sources_of(sets, name)
         per_source = [(s, CaseData.of(s[1].results, name, s[2], variants)) for s in sources]
-        blocks = [self.table(per_source)]
-        for source, data in per_source:
-            blocks += [*self.charts(data), self.provenance(source)]
+        try:
+            blocks = [self.table(per_source)]
+            for source, data in per_source:
+                blocks += [*self.charts(data), self.provenance(source)]
+        except KeyError as error:  # a row or variant without its label: name the case
+            raise KeyError(f"benchmark {name}: {error.args[0]}") from error
         # Figures are looked up on the page, not searched for: they stay out of the search index.
         body = "\n\n".join(b for b in blocks if b)
         return f'<div class="bench-output" data-search-exclude="" markdown>\n\n{body}\n\n</div>'

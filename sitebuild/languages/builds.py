@@ -7,8 +7,8 @@ module fixes what that leaves wrong for this site:
 - mkdocstrings renders section titles in the page's language;
 - mkdocs-jupyter keeps one cache per language, so the builds stop evicting each other;
 - search: each language gets its own index, so a zh-hans reader only sees zh-hans pages;
-- ``objects.inv``: every language build rewrites it, so each language's is kept and written
-  to that language's root, with URLs relative to it;
+- ``objects.inv`` and ``404.html``: every language build rewrites them, so each language's are
+  kept and written to that language's root, the inventory with URLs relative to it;
 - Chinese: soft line breaks, which browsers show as spaces, are joined.
 
 Examples:
@@ -167,21 +167,27 @@ def split_search_index(config: MkDocsConfig) -> None:
             shutil.copyfile(site / "sitemap.xml", site / root / "sitemap.xml")
 
 
-def keep_inventory(config: MkDocsConfig, kept: dict[str, bytes]) -> None:
-    """Keep the ``objects.inv`` that mkdocstrings just wrote at the site root: every language
-    build writes its own there."""
-    written = Path(config.site_dir) / "objects.inv"
-    if written.exists():
-        kept[current_locale(config)] = written.read_bytes()
+ROOT_FILES = ("objects.inv", "404.html")
+"""What every language build writes at the site root: mkdocstrings' inventory, the theme's 404."""
 
 
-def write_inventories(config: MkDocsConfig, kept: dict[str, bytes]) -> None:
-    """Write each language's kept inventory to its root (``/``, ``/zh-hans/``), relative to it."""
+def keep_root_files(config: MkDocsConfig, kept: dict[tuple[str, str], bytes]) -> None:
+    """Keep the ROOT_FILES the language just built wrote: each language writes its own there."""
+    for name in ROOT_FILES:
+        written = Path(config.site_dir) / name
+        if written.exists():
+            kept[current_locale(config), name] = written.read_bytes()
+
+
+def write_root_files(config: MkDocsConfig, kept: dict[tuple[str, str], bytes]) -> None:
+    """Write each language's kept files to its root (``/``, ``/zh-hans/``): its 404 page, its
+    inventory with URLs relative to that root."""
     site, default = Path(config.site_dir), locales(config)[0]
-    for locale, raw in kept.items():
+    for (locale, name), raw in kept.items():
         root = "" if locale == default else f"{locale}/"
         (site / root).mkdir(parents=True, exist_ok=True)
-        (site / root / "objects.inv").write_bytes(relocate_inventory(raw, root) if root else raw)
+        inventory = root and name == "objects.inv"
+        (site / root / name).write_bytes(relocate_inventory(raw, root) if inventory else raw)
     kept.clear()
 
 

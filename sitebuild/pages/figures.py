@@ -53,6 +53,8 @@ VERSIONS = re.compile(
     r"version (?P<saved>\d+) when saved, (?P<now>\d+) now(?: \(its base: (?P<base>[^)]*)\))?"
 )
 """The line dyndocs.graph.record adds to a saved tensor changed in place, drawn in the language."""
+PROSE = re.compile(r"(?<![\w.])[A-Za-z]{2,} (?:[A-Za-z]{2,}|\d+)\b")
+"""A title in words (``graph 1``, ``after backward()``), not code: ``graph.titles`` words it."""
 MARK = "@@figure-data@@ "  # a line no example prints
 TRAILER = """
 
@@ -140,21 +142,32 @@ class Figures:
         return cachefiles.kept(self.cache_dir, f"{key}.svg", lambda: tidy(layout(dot)))
 
     def _in_language(self, graphs: list[Graph], locale: str) -> list[Graph]:
-        """``graphs`` with the words dyndocs labels nodes with (output, saved…) in ``locale``."""
+        """``graphs`` with the words dyndocs labels nodes with (output, saved…) and the titles
+        in words (``graph.titles``, keyed by the English title) in ``locale``."""
         t = partial(self.strings.get, locale)
 
         def versions(match: re.Match[str]) -> str:
             base = t("graph.node.base", base=match["base"]) if match["base"] else ""
             return t("graph.node.versions", saved=match["saved"], now=match["now"]) + base
 
+        def title(text: str) -> str:  # a box's title too: "graph 1/true_branch"
+            parts = text.split("/")
+            for i, part in enumerate(parts):
+                if self.strings.has(locale, f"graph.titles.{part}"):
+                    parts[i] = t(f"graph.titles.{part}")
+                elif PROSE.search(part):
+                    raise FigureFailed(f"the title {part!r} has no graph.titles entry in {locale}")
+            return "/".join(parts)
+
         def node(n: Node) -> Node:
+            n = replace(n, cluster=title(n.cluster))
             key = n.label.replace(" ", "_")
             if key not in NODE_WORDS:
                 return n
             detail = VERSIONS.sub(versions, n.detail)
             return replace(n, label=t(f"graph.node.{key}"), detail=detail)
 
-        return [replace(g, nodes=[node(n) for n in g.nodes]) for g in graphs]
+        return [replace(g, nodes=[node(n) for n in g.nodes], title=title(g.title)) for g in graphs]
 
     def _graph(self, data: list[dict[str, Any]], caption: str, locale: str) -> str:
         t = partial(self.strings.get, locale)
@@ -194,26 +207,39 @@ class Figures:
         )
 
     def _steps(self, run: Steps, caption: str, locale: str) -> str:
-        """A stepper over the final graph, drawn once; its nodes' classes name their ids."""
-        run = replace(run, graph=self._in_language([run.graph], locale)[0])
+        """A stepper over the final graph, drawn once; its nodes' classes name their ids. A saved
+        tensor is drawn as saved: the steps mark it freed (``step-freed``) when backward frees it."""
+        nodes = [
+            replace(n, label="saved", kind="saved") if n.label == "freed" else n
+            for n in run.graph.nodes
+        ]
+        run = replace(run, graph=self._in_language([replace(run.graph, nodes=nodes)], locale)[0])
         svg = self._labelled(self._svg([run.graph], ids=True), caption, [run.graph], locale)
         table = comments.load(self.runner.root / "i18n", locale)  # none in English: the keys
         code_of = (lambda line: comments.translate_line(line, table)) if table else str
         return stepper.figure(run, svg, caption, partial(self.strings.get, locale), code_of)
 
     def _describe(self, graph: Graph, locale: str) -> str:
+        """What a screen reader hears of ``graph``: an FX graph's inputs, or an autograd graph's
+        leaves and the bytes it saved for backward (an FX graph has ``input`` nodes)."""
         t = partial(self.strings.get, locale)
         ops = [n.label for n in reversed(graph.nodes) if n.kind in {"op", "call"}]
-        leaves = [n.label for n in graph.nodes if n.kind in {"leaf", "input"}]
+        inputs = [n.label for n in graph.nodes if n.kind == "input"]
+        leaves = [n.label for n in graph.nodes if n.kind == "leaf"]
+        join = t("punctuation.list").join
+        tail = (
+            t("graph.described_fx", inputs=join(inputs))
+            if inputs
+            else t("graph.described_autograd", leaves=join(leaves) or "—",
+                   saved=format_bytes(sum(s.nbytes for s in graph.saved if not s.freed)))
+        )  # fmt: skip
         return t(
             "graph.description",
             title=graph.title or t("graph.untitled"),
             nodes=len(graph.nodes),
             edges=len(graph.edges),
-            ops=t("punctuation.list").join(ops) or "—",
-            leaves=t("punctuation.list").join(leaves) or "—",
-            saved=format_bytes(graph.saved_bytes),
-        )
+            ops=join(ops) or "—",
+        ) + tail
 
     def table_markdown(self, data: dict[str, Any], locale: str) -> str:
         """A table function's result as a Markdown table, headers in ``locale``."""
@@ -222,23 +248,24 @@ class Figures:
         header = [t(f"table.{column}") for column in columns]
         lines = [f"| {' | '.join(header)} |", "|" + "---|" * len(columns)]
         for row in data["rows"]:
-            lines.append("| " + " | ".join(_cell(row.get(c)) for c in columns) + " |")
+            cells = (_cell(row.get(c), t("punctuation.list")) for c in columns)
+            lines.append("| " + " | ".join(cells) + " |")
         return "\n".join(lines)
 
-    def drawing_html(self, data: list[dict[str, Any]]) -> str:
-        """A graph function's result drawn as a notebook shows it (``show(...)``)."""
-        graphs = [Graph.from_dict(d) for d in data]
+    def drawing_html(self, data: list[dict[str, Any]], locale: str) -> str:
+        """A graph function's result drawn as a notebook shows it (``show(...)``), in ``locale``."""
+        graphs = self._in_language([Graph.from_dict(d) for d in data], locale)
         return html_of(graphs, self._svg(graphs))
 
 
-def _cell(value: Any) -> str:
+def _cell(value: Any, separator: str = ", ") -> str:
     """A table cell: yes/no as ✓ and ✗, lists joined, text as code, nothing as —."""
     if value is None or value == [] or value == "":
         return "—"
     if isinstance(value, bool):
         return "✓" if value else "✗"
     if isinstance(value, list):
-        return ", ".join(_cell(v) for v in value)
+        return separator.join(_cell(v) for v in value)
     if isinstance(value, int | float):
         return f"{value:g}"
     text = str(value).replace("|", "\\|").replace("`", "'")

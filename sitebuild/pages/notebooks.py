@@ -35,7 +35,7 @@ from dyndocs.graph.model import Steps
 from sitebuild.bench.render import MARKER
 from sitebuild.pages import comments
 from sitebuild.pages.comments import translate
-from sitebuild.pages.figures import DIRECTIVE, Figures
+from sitebuild.pages.figures import DIRECTIVE, FigureFailed, Figures
 from sitebuild.runs.runner import CodeRunner, RunFailed
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<marker>`{3,}|~{3,})(?P<info>[^`]*)$")
@@ -251,7 +251,11 @@ def _figure_cells(directive: re.Match[str], context: NotebookContext) -> list[No
         text = str(Steps.from_dict(data)) + "\n"
         cell.outputs.append(nbformat.v4.new_output("stream", name="stdout", text=text))
         return [cell, caption]
-    drawing = context.figures.drawing_html(data)
+    try:
+        drawing = context.figures.drawing_html(data, context.locale)
+    except FigureFailed as error:
+        where = f"<!-- graph: {directive['path']}:{directive['function']} -->"
+        raise NotebookFailed(f"{context.page}: {where}: {error}") from error
     cell = nbformat.v4.new_code_cell(
         f"from dyndocs.graph import show\n\nshow({directive['function']}())"
     )

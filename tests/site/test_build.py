@@ -10,10 +10,11 @@ from urllib.parse import urljoin
 
 import pytest
 
+from sitebuild.languages.strings import Strings
 from sitebuild.pages.figures import NODE_WORDS
 from sitebuild.project import load_config
 
-from ..support import CONFIG, locales, pages
+from ..support import CONFIG, locales, pages, project
 
 
 def material_language(locale: str) -> str:
@@ -129,6 +130,19 @@ def test_each_language_has_its_own_object_inventory(built_site: Path, locale: st
 
 
 @pytest.mark.parametrize("locale", locales())
+def test_each_language_has_its_own_404_page(built_site: Path, locale: str) -> None:
+    """A missing page under a language's root is answered in that language, linking its home."""
+    strings = Strings.load(project().i18n, locales())
+    root = built_site if locale == "en" else built_site / locale
+    html = (root / "404.html").read_text(encoding="utf-8")
+    assert f'<html lang="{material_language(locale)}"' in html, f"{locale}: wrong <html lang>"
+    title = strings.get(locale, "page.not_found.title")
+    assert f"<h1>{title}</h1>" in html and "Not found" not in html, f"{locale}: {title!r}"
+    home = "/" if locale == "en" else f"/{locale}/"
+    assert f'<a href="{home}">{strings.get(locale, "page.not_found.home")}</a>' in html
+
+
+@pytest.mark.parametrize("locale", locales())
 def test_notebook_is_rendered_and_executed(built_site: Path, locale: str) -> None:
     html = html_pages(built_site, locale)["notebooks/first-graph.md"]
     assert "jp-Cell" in html or "jupyter-wrapper" in html, f"{locale}: notebook not rendered"
@@ -140,7 +154,7 @@ def test_api_reference_titles_follow_the_language(built_site: Path) -> None:
     expected = {
         "en": ("Parameters:", "Bases:", "<code>module-attribute</code>"),
         "zh-hans": ("参数：", "基类：", "<code>模块属性</code>"),
-        "zh-hant": ("參數：", "基礎類別：", "<code>模組屬性</code>"),
+        "zh-hant": ("參數：", "基底類別：", "<code>模組屬性</code>"),
     }
     for locale, titles in expected.items():
         html = html_pages(built_site, locale)["reference/api.md"]

@@ -40,6 +40,31 @@ def too_big() -> Graph:
 
 def fails() -> Graph:
     raise RuntimeError("this drawing is broken")
+
+
+def worded() -> list[Graph]:
+    return [graph_of((x * 2).sum(), title=t) for t in ("before backward()", "graph 2")]
+
+
+def after_backward() -> Graph:
+    from dyndocs.graph import record
+
+    return record(lambda: (x.exp() * 2).sum(), leaf_names={"x": x}, then=lambda y: y.backward())
+
+
+def stepped():
+    from dyndocs.graph import steps
+
+    def run():
+        loss = (x.exp() * 2).sum()
+        loss.backward()
+        return loss
+
+    return steps(run)
+
+
+def unworded() -> Graph:
+    return graph_of((x * 2).sum(), title="an untranslated title")
 """
 
 
@@ -107,6 +132,27 @@ def test_a_bad_directive_fails_naming_the_page_and_the_directive(
         figures.render(directive(function, path=path), "en", "docs/en/page.md")
 
 
+def test_a_title_in_words_is_drawn_and_described_in_the_language(figures: Figures) -> None:
+    """The page's figure and the notebook's drawing title a graph with ``graph.titles``, and a
+    title in English words without an entry fails, naming the page, the directive and the title."""
+    data = figures.data("graph", "snippets/example.py", "worded")
+    for locale in ("zh-hans", "zh-hant"):
+        titles = [
+            figures.strings.get(locale, f"graph.titles.{t}")
+            for t in ("before backward()", "graph 2")
+        ]
+        page = figures.render(directive("worded"), locale, "page.md")
+        notebook = figures.drawing_html(data, locale)
+        for shown in (page.split("<desc>")[1], page.split("</desc>")[1], notebook):
+            assert all(title in shown for title in titles), (locale, titles)
+            assert "before backward" not in shown and ">graph 2<" not in shown, locale
+        output = figures.strings.get(locale, "graph.node.output")
+        assert f">{output}<" in notebook and ">output<" not in notebook, locale
+    where = r"docs/zh-hant/page\.md: <!-- graph: snippets/example\.py:unworded -->"
+    with pytest.raises(FigureFailed, match=f"{where}: the title 'an untranslated title'"):
+        figures.render(directive("unworded"), "zh-hant", "docs/zh-hant/page.md")
+
+
 def test_the_layout_is_cached_by_its_dot_source(figures: Figures) -> None:
     figures.render(directive("draw"), "en", "page.md")
     (cached,) = figures.cache_dir.glob("*.svg")
@@ -146,3 +192,19 @@ def test_a_steps_lines_count_from_the_section_the_page_shows() -> None:
     assert [f.line for f in stepper.in_section(run, source).frames] == [2, 9]
     outside = Steps(Graph([], []), [Frame("added", (), (), line=6)])
     assert [f.line for f in stepper.in_section(outside, source).frames] == [6]
+
+
+def test_tensors_backward_freed_are_not_counted_as_held_and_step_from_saved_to_freed(
+    figures: Figures,
+) -> None:
+    """After backward, the description holds 0 B; the stepper draws a tensor saved (its steps
+    mark it freed), not freed from its first step."""
+    page = figures.render(directive("after_backward"), "zh-hant", "page.md")
+    freed = figures.strings.get("zh-hant", "graph.node.freed")
+    assert f">{freed}<" in page, "the graph read after backward draws its tensor freed"
+    assert re.search(r"<desc>[^<]*：0 B。</desc>", page), "freed bytes are described as held"
+    stepper_page = figures.render(directive("stepped", "steps"), "zh-hant", "page.md")
+    drawing = stepper_page.split("<svg", 1)[1].split("</svg>")[0]
+    saved = figures.strings.get("zh-hant", "graph.node.saved")
+    assert f">{freed}<" not in drawing and f">{saved}<" in drawing
+    assert re.search(r'data-freed="[^"]+"', stepper_page), "no step marks the tensor freed"

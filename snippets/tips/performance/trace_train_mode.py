@@ -9,7 +9,7 @@ x = torch.ones(2, 4)
 
 model.train()  # dropout on
 traced_in_train = torch.jit.trace(model, x, check_trace=False)  # check_trace would rerun: random
-traced_in_train.eval()  # too late: the dropout is in the recorded graph
+traced_in_train.eval()  # too late: the dropout was recorded with training=True
 print("traced in train mode, then .eval(): same output twice:",
       torch.equal(traced_in_train(x), traced_in_train(x)))
 

@@ -69,20 +69,23 @@ def test_a_trace_in_train_mode_stays_random_after_eval(shown: Callable[[str], st
     assert "traced in eval mode: same output twice: True" in out
 
 
-def test_the_mode_chooses_python_branches_that_a_trace_freezes() -> None:
-    """The page: eval() works through the training flag, which a layer's Python code branches on;
-    a trace keeps the path the flag chose. BatchNorm's train path also counts batches in place."""
+def test_a_trace_records_the_training_flag_as_a_constant_argument() -> None:
+    """The page: eval() sets the training flag, which a layer reads on every call and passes to its
+    kernel; a trace records the flag's value then as a constant. Dropout's kernel is recorded in
+    both modes, with training=True or False."""
     torch.manual_seed(0)
-    norm, x = nn.BatchNorm1d(3), torch.randn(4, 3)
+    x = torch.randn(4, 3)
 
-    def kinds(module: nn.Module) -> list[str]:
+    def dropout_training_flag(module: nn.Module) -> list[bool]:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # the tracer's deprecation warning
-            traced = torch.jit.trace(module, x)
-        return [node.kind() for node in traced.inlined_graph.nodes()]
+            traced = torch.jit.trace(module, x, check_trace=False)
+        nodes = [n for n in traced.inlined_graph.nodes() if n.kind() == "aten::dropout"]
+        return [n.inputsAt(2).toIValue() for n in nodes]
 
-    trained, evaluated = kinds(norm.train()), kinds(norm.eval())
-    assert "aten::add_" in trained and "aten::add_" not in evaluated
+    dropout = nn.Dropout(p=0.5)
+    assert dropout_training_flag(dropout.train()) == [True]
+    assert dropout_training_flag(dropout.eval()) == [False]
 
 
 def test_trace_bakes_in_the_branch_and_script_keeps_it(shown: Callable[[str], str]) -> None:

@@ -83,7 +83,7 @@ def test_every_registered_chart_is_drawn_in_the_page_language(
             assert svg.count("<polyline") == len(variants), (name, spec["name"])
             assert strings.get(locale, f"bench.charts.{spec['name']}.title") in svg
             assert strings.get(locale, f"bench.charts.{spec['name']}.x") in svg
-            # A variant that is a model is named in the page's language, any other by its id.
+            # Every variant is named in the page's language (a model by its row's name).
             labels = [renderer.variant_label(v).strip("`") for v in variants]
             assert all(f">{html.escape(label)}</text>" in svg for label in labels), labels
             drawn += 1
@@ -162,5 +162,6 @@ def test_without_a_compiler_the_pages_label_the_cpp_figures_and_still_build(
     figure = renderer.line_chart(overhead, results["cases"]["graph_overhead"]["charts"][0])
     svg = drawing(figure)
     assert svg.count("<polyline") == 2 and "stroke-dasharray" not in svg
-    missing = strings.get(locale, "bench.line_missing", variant="cpp", error="no C++ compiler")
+    cpp = renderer.variant_label("cpp").strip("`")
+    missing = strings.get(locale, "bench.line_missing", variant=cpp, error="no C++ compiler")
     assert missing in figure.split("<figcaption>")[1]

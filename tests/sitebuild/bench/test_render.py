@@ -89,6 +89,43 @@ def test_tables_speak_the_page_language(
     assert strings.get(locale, "bench.provenance.recorded") in text
 
 
+WORDED = ("loop", "batch", "pad", "pack", "bucket", "recorded", "grad", "cpp", "mm", "zero_fill")
+"""Variants whose ids are English words, not code: a Chinese page names them in its words."""
+
+
+@pytest.mark.parametrize("locale", ["zh-hans", "zh-hant"])
+def test_every_row_and_variant_is_labelled_from_the_language_file(
+    recorded: dict[str, Any], strings: Strings, locale: str
+) -> None:
+    """A variant in words (``loop``, ``pad``, ``zero_fill``) is shown in the page's language in
+    tables and bar charts; a variant or row without its entry fails, naming the case and the id."""
+    renderer = Renderer(strings, locale)
+    for case in recorded["cases"]:
+        text = render_page(f"<!-- bench: {case} -->", shown(recorded), renderer, "x")
+        data = CaseData.of(recorded, case, "cpu")
+        variants = list(dict.fromkeys(r["variant"] for r in data.rows))
+        header = header_of(text).removesuffix(" |").split(" | ")[1:]
+        assert header == [renderer.variant_label(v) for v in variants], case
+        for variant in set(variants) & set(WORDED):
+            label = renderer.variant_label(variant)
+            assert "`" not in label and variant not in label, (case, variant, label)
+        for r in data.rows:
+            assert f"| {renderer.row_label(r['row'])} |" in text, (case, r["row"])
+            if "speedup" in r and r["variant"] != data.baseline:  # its bar
+                assert renderer.variant_label(r["variant"]).strip("`") + "</text>" in text
+    for key in ("bench.variants.pad", "bench.rows.inference"):
+        lacking = copy.deepcopy(strings)
+        del lacking.by_locale[locale][key]
+        page = "docs/x.md: benchmark variable_length: no string"
+        with pytest.raises(ClaimContradicted, match=f"{page} '{key}' for {locale}"):
+            render_page(
+                "<!-- bench: variable_length -->",
+                shown(recorded),
+                Renderer(lacking, locale),
+                "docs/x.md",
+            )
+
+
 def test_a_marker_can_show_some_variants(recorded: dict[str, Any], strings: Strings) -> None:
     text = render_page(
         "<!-- bench: compile variants=eager,trace,script -->",
