@@ -33,17 +33,15 @@ from sybil.sybil import SybilCollection
 from sitebuild.pages import outputs
 from sitebuild.pages.includes import expand, output_runner
 from sitebuild.pages.notebooks import TITLE
-from sitebuild.runs.runner import RUN_ENV, CodeRunner
+from sitebuild.runs.runner import RUN_ENV
 
 ROOT = Path(__file__).resolve().parent
 PAGES = ROOT / "docs" / "en"
-RUNNER = CodeRunner(ROOT, ROOT / ".cache" / "runs")
-os.environ["PYTHONBREAKPOINT"] = "0"  # an example's breakpoint() must never stop the suite
-# What compiles in the tests' own processes, the reader's runs and the builds they start does so
-# as the snippet runs do (sitebuild.runs.runner.RUN_ENV says why); set before Inductor's import.
-os.environ["TORCHINDUCTOR_CPP_CACHE_PRECOMPILE_HEADERS"] = RUN_ENV[
-    "TORCHINDUCTOR_CPP_CACHE_PRECOMPILE_HEADERS"
-]
+# The tests' own processes, the reader's runs and the builds they start run as the snippets do
+# (sitebuild.runs.runner.RUN_ENV says why): an example's breakpoint() never stops the suite, and
+# what compiles does so as the snippet runs do (set before Inductor's import).
+for name in ("PYTHONBREAKPOINT", "TORCHINDUCTOR_CPP_CACHE_PRECOMPILE_HEADERS"):
+    os.environ[name] = RUN_ENV[name]
 
 PYTHON_FENCES = {"python", "py", "pycon"}
 DOCTEST_FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -76,7 +74,7 @@ def pytest_collection(session: pytest.Session) -> None:
 
 def run_alone(title: str, example: Example) -> None:
     """Run a block as a script of its own, as a reader pasting it would."""
-    RUNNER.run(str(example.parsed), name=title)
+    output_runner(ROOT / "mkdocs.yml").run(str(example.parsed), name=title)
 
 
 class AnyPythonFenceParser(CodeBlockParser):

@@ -18,10 +18,10 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-LISTS = {"extra-index-url": "--extra-index-url", "find-links": "--find-links",
-         "constraint": "--constraint"}  # fmt: skip
-"""pip's settings that hold a list of sources, and uv's option for each."""
-SINGLE = {"index-url": "--index-url"}
+SOURCES = {"index-url": "--index-url", "extra-index-url": "--extra-index-url",
+           "find-links": "--find-links", "constraint": "--constraint"}  # fmt: skip
+"""pip's settings that name sources (a list of them, spaced, but for ``index-url``), and uv's
+option for each."""
 FLAGS = {"no-index": "--no-index", "pre": "--prerelease=allow"}
 IGNORED = frozenset({
     "timeout", "default-timeout", "retries", "disable-pip-version-check", "no-cache-dir",
@@ -32,7 +32,7 @@ IGNORED = frozenset({
 ``SSL_CERT_FILE``, which uv reads)."""
 SECTIONS = ("global", "install", ":env:")
 """The sections ``pip install`` reads, each overriding the one before."""
-SOURCES = frozenset({"--index-url", "--extra-index-url", "--find-links", "--no-index"})
+WHERE_FROM = frozenset({"--index-url", "--extra-index-url", "--find-links", "--no-index"})
 """uv's options that say where packages come from: given any, the project's sources are not used."""
 PYPROJECT = Path(__file__).resolve().parents[1] / "pyproject.toml"
 
@@ -61,10 +61,8 @@ def uv_options(pip_settings: dict[str, str]) -> tuple[list[str], dict[str, str]]
     options: list[str] = []
     env: dict[str, str] = {}
     for key, value in pip_settings.items():
-        if key in LISTS:
-            options += [part for item in value.split() for part in (LISTS[key], item)]
-        elif key in SINGLE:
-            options += [SINGLE[key], value]
+        if key in SOURCES:
+            options += [part for item in value.split() for part in (SOURCES[key], item)]
         elif key in FLAGS:
             if value.strip().lower() in {"1", "true", "yes", "on"}:
                 options.append(FLAGS[key])
@@ -75,7 +73,7 @@ def uv_options(pip_settings: dict[str, str]) -> tuple[list[str], dict[str, str]]
                 f"pip's configuration sets {key!r} (see `pip config list`), which the installer "
                 "(sitebuild/install.py) does not pass to uv: unset it, or teach the installer"
             )
-    if SOURCES.intersection(options):
+    if WHERE_FROM.intersection(options):
         options.append("--no-sources")
     return options, env
 

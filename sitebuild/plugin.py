@@ -15,7 +15,6 @@ from urllib.parse import urlsplit
 
 import jinja2
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
@@ -38,9 +37,6 @@ from sitebuild.pages.figures import Figures
 from sitebuild.project import Project
 from sitebuild.runs import cachefiles
 from sitebuild.runs.runner import CodeRunner
-
-PRUNED = ("runs", "graphs")
-"""Cache folders whose entries no build has read for cachefiles.KEEP_DAYS are deleted."""
 
 
 class SitePlugin(BasePlugin):  # type: ignore[type-arg]
@@ -83,7 +79,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         locale = builds.current_locale(config)
         permalink = self.strings.get(locale, "page.permalink")
         config.mdx_configs.setdefault("toc", {})["permalink_title"] = permalink
-        config.mdx_configs.setdefault("sitebuild.pages.comments", {})["locale"] = locale
+        config.mdx_configs.setdefault("sitebuild.pages.outputs", {})["locale"] = locale
         self.figures = Figures(self.runner, self.project.cache / "graphs", self.strings)
         return config
 
@@ -104,12 +100,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         assert self.shown is not None
         locale, where = builds.current_locale(config), f"docs/{page.file.src_uri}"
         text = partial(self.strings.get, locale)
-        try:
-            markdown = errors.render(
-                builds.unwrap_lines(markdown, locale), self.runner, text, where
-            )
-        except errors.ErrorEntryFailed as error:
-            raise PluginError(str(error)) from error
+        markdown = errors.render(builds.unwrap_lines(markdown, locale), self.runner, text, where)
         names = dict(self.project.language_names)
         markdown = glossary.expand_table(markdown, self.project.glossary, names)
         renderer = Renderer(self.strings, locale)
@@ -182,10 +173,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         if self._is_notebook_page(page, config):
             permalink = self.strings.get(builds.current_locale(config), "page.permalink")
             html, ids = notebook_pages.heading_ids(html, permalink)
-            try:
-                notebook_pages.renumber_toc(page.toc, ids, f"docs/{page.file.src_uri}")
-            except ValueError as error:
-                raise PluginError(str(error)) from error
+            notebook_pages.renumber_toc(page.toc, ids, f"docs/{page.file.src_uri}")
         return search.lean(console.mark_output(html))
 
     @staticmethod
@@ -220,14 +208,11 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         project, locale = self.project, builds.current_locale(config)
         roots = {other: project.language_root(other) for other in project.locales}
         path, site_url = page.url.removeprefix(roots[locale]), str(config.site_url or "")
-        try:
-            description = head.description_of(page.content or "", locale)
-        except head.MissingDescription as error:
-            raise PluginError(f"docs/{page.file.src_uri}: {error}") from error
+        where = f"docs/{page.file.src_uri}"
         title = config.site_name if page.is_homepage else f"{page.title} - {config.site_name}"
         context["language_root"] = roots[locale]
         context["page_head"] = {
-            "description": description,
+            "description": head.description_of(page.content or "", locale, where),
             "title": title,
             "alternates": head.alternates(site_url, path, roots, project.default_locale),
             "og_locale": head.OG_LOCALE.get(locale, locale),
@@ -243,13 +228,8 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         if not builds.nested_build(config):
             builds.split_search_index(config)
             builds.write_root_files(config, self.root_files)
-            self._prune_caches()
+            cachefiles.prune_unused(self.project.cache)
             if not self.serving:
                 self.shown = None  # a later build in the same process reads the results again
 
     on_post_build = CombinedEvent(_keep_root_files, _finish_languages)
-
-    def _prune_caches(self) -> None:
-        """Delete the entries of the PRUNED caches that no build has read for a long time."""
-        for name in PRUNED:  # the caches that gain an entry for each edit of a page or snippet
-            cachefiles.prune(self.project.cache / name)

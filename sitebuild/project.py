@@ -5,7 +5,7 @@ from where a module file sits.
 
 Examples:
     >>> from pathlib import Path
-    >>> project = Project(Path("/repo"), Path("/repo/docs"), ("en", "zh-hans"), "https://x.org/")
+    >>> project = Project(Path("/repo"), Path("/repo/docs"), ("en", "zh-hans"))
     >>> project.default_locale, project.language_root("zh-hans"), project.cache / "runs"
     ('en', 'zh-hans/', PosixPath('/repo/.cache/runs'))
 """
@@ -29,8 +29,6 @@ class Project:
     docs_dir: Path
     locales: tuple[str, ...]
     """Every language, the default first, in the order ``mkdocs.yml`` lists them."""
-    site_url: str
-    repo_url: str | None = None
     language_names: tuple[tuple[str, str], ...] = ()
     """``(locale, name)`` pairs as the language switcher shows them: ``("zh-hans", "简体中文")``."""
     sections: tuple[str, ...] = ()
@@ -82,8 +80,6 @@ class Project:
             root=Path(config.config_file_path).resolve().parent,
             docs_dir=Path(config.docs_dir).resolve(),
             locales=tuple(builds.locales(config)),
-            site_url=str(config.site_url or ""),
-            repo_url=config.repo_url or None,
             language_names=tuple(builds.names(config).items()),
             sections=tuple(config.extra.get("notebooks", {}).get("sections", ())),
         )

@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from sitebuild.pages.includes import output_runner
 from sitebuild.project import Project
+from sitebuild.runs import cachefiles
 from sitebuild.runs.runner import CodeRunner
 
 from . import support
@@ -40,9 +42,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
-    """Prune the tests' kept passes that no run has used for a long time."""
+    """Prune the caches' entries that no run has used for a long time."""
     if not session.config.option.collectonly:
-        support.prune_test_caches(support.ROOT / ".cache")
+        cachefiles.prune_unused(support.ROOT / ".cache")
 
 
 @pytest.fixture(scope="session")
@@ -51,9 +53,9 @@ def project() -> Project:
 
 
 @pytest.fixture(scope="session")
-def runner(project: Project) -> CodeRunner:
-    """The runner the build uses too: a snippet runs once for its content, whoever asks first."""
-    return CodeRunner(project.root, project.cache / "runs")
+def runner() -> CodeRunner:
+    """The pages' outputs' runner: a snippet runs once for its content, whoever asks first."""
+    return output_runner(support.CONFIG)
 
 
 @pytest.fixture(scope="session")

@@ -12,13 +12,14 @@ Usage::
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+from filelock import FileLock
 
 from sitebuild import install as installer
 
@@ -47,7 +48,7 @@ def key(root: Path = ROOT) -> str:
 
 def make(root: Path = ROOT, python: str = sys.executable) -> Path:
     """The reader's venv, made with ``python`` unless it is ready; returns its folder. One process
-    makes it at a time (an ``flock``), so the Makefile and a test run do not both make it.
+    makes it at a time (a file lock), so the Makefile and a test run do not both make it.
 
     Raises:
         RuntimeError: A step failed; the message gives the command and its error output.
@@ -56,8 +57,7 @@ def make(root: Path = ROOT, python: str = sys.executable) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     install = readme_install(root)
     env = folder / key(root)
-    with open(folder.parent / "reader-env.lock", "w") as held:
-        fcntl.flock(held, fcntl.LOCK_EX)
+    with FileLock(folder.parent / "reader-env.lock"):
         if (env / "ready").exists():
             return env
         shutil.rmtree(folder, ignore_errors=True)  # an older key's venv, or a half-made one

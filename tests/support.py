@@ -10,8 +10,6 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
@@ -26,14 +24,10 @@ TEST_REPO_URL = "https://github.com/example/pytorch-dynamic-graph-guide"
 """The repository the test build names (as the deploy workflow does), so Colab links are made."""
 
 
-@contextmanager
-def made_once(name: str) -> Iterator[None]:
-    """Hold the lock of the shared resource ``name`` while it is made or read from the cache:
+def made_once(name: str) -> FileLock:
+    """The lock of the shared resource ``name``, held while it is made or read from the cache:
     ``with made_once("built_site"): ...`` lets the first worker build and the others read."""
-    folder = ROOT / ".cache" / "locks"
-    folder.mkdir(parents=True, exist_ok=True)
-    with FileLock(folder / f"{name}.lock"):
-        yield
+    return FileLock(ROOT / ".cache" / "locks" / f"{name}.lock")
 
 
 @cache
@@ -71,16 +65,6 @@ BUILD_INPUTS = (
 """What a site build reads: a cached build is reused only while all of these are unchanged."""
 
 
-TEST_CACHES = ("browser", "lighthouse", "copy-paste", "notebook-runs")
-"""The folders under ``.cache`` where the tests keep a pass per checked content, pruned as the
-build prunes its own."""
-
-
-def prune_test_caches(cache: Path) -> int:
-    """Delete the kept passes no run has used for ``cachefiles.KEEP_DAYS``; return how many."""
-    return sum(cachefiles.prune(cache / name) for name in TEST_CACHES)
-
-
 def build_key(config: Path, env: dict[str, str]) -> str:
     """Digest of everything a build of ``config`` depends on: the files of :data:`BUILD_INPUTS`
     and of what it inherits, the installed distributions, Python and the environment it adds."""
@@ -115,7 +99,6 @@ def cached_build(
     if record.exists():
         kept = json.loads(record.read_text(encoding="utf-8"))
         return folder / "site", kept["status"], kept["log"]
-    shutil.rmtree(folder, ignore_errors=True)
     build = ["-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(folder / "site")]
     done = subprocess.run(
         [sys.executable, *build],
@@ -126,8 +109,7 @@ def cached_build(
         timeout=1200,
     )
     if done.returncode == 0 or keep_failures:
-        folder.mkdir(parents=True, exist_ok=True)
-        record.write_text(json.dumps({"status": done.returncode, "log": done.stderr}), "utf-8")
+        cachefiles.write_text(record, json.dumps({"status": done.returncode, "log": done.stderr}))
         for old in cache_dir.iterdir():  # keep only the latest build of this config
             if old.name != key:
                 shutil.rmtree(old, ignore_errors=True)

@@ -9,6 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 import conftest
+from sitebuild.runs.runner import CodeRunner
 
 from .support import ROOT
 
@@ -40,7 +41,7 @@ def test_tests_alone_prepare_no_page() -> None:
     assert conftest.selected_pages(config("tests/dyndocs", "docs/zh-hans")) == []
 
 
-def test_a_pages_titled_block_shares_the_run_of_its_file() -> None:
+def test_a_pages_titled_block_shares_the_run_of_its_file(runner: CodeRunner) -> None:
     """Sybil runs a titled fence as the build and the snippet tests run its file: once."""
     shared = 0
     for page in sorted(conftest.PAGES.rglob("*.md")):
@@ -50,7 +51,7 @@ def test_a_pages_titled_block_shares_the_run_of_its_file() -> None:
             if title is None or not title["title"].startswith("snippets/"):
                 continue  # an untitled cell, or a section of a dyndocs module
             code = (ROOT / title["title"]).read_text(encoding="utf-8")
-            assert conftest.RUNNER.key(str(example.parsed)) == conftest.RUNNER.key(code), (
+            assert runner.key(str(example.parsed)) == runner.key(code), (
                 f"{page.relative_to(ROOT)}: the block {title['title']} runs apart from its file"
             )
             shared += 1

@@ -1,4 +1,4 @@
-"""tests/support.py: the pruning of the passes the tests keep."""
+"""The pruning of the caches that the build and the tests fill (sitebuild.runs.cachefiles)."""
 
 from __future__ import annotations
 
@@ -8,25 +8,28 @@ from pathlib import Path
 
 from sitebuild.runs import cachefiles
 
-from .support import ROOT, TEST_CACHES, prune_test_caches
+from .support import ROOT
 
 
-def test_passes_no_run_used_for_long_are_pruned_and_nothing_else(tmp_path: Path) -> None:
+def test_entries_no_run_used_for_long_are_pruned_and_nothing_else(tmp_path: Path) -> None:
     long_ago = time.time() - (cachefiles.KEEP_DAYS + 1) * 86400
-    for name in (*TEST_CACHES, "reader-env"):
+    for name in (*cachefiles.PRUNED, "reader-env"):
         folder = tmp_path / name
         folder.mkdir()
         (folder / "recent.ok").write_text("")
         (folder / "old.ok").write_text("")
         os.utime(folder / "old.ok", (long_ago, long_ago))
-    assert prune_test_caches(tmp_path) == len(TEST_CACHES)
-    for name in TEST_CACHES:
+    assert cachefiles.prune_unused(tmp_path) == len(cachefiles.PRUNED)
+    for name in cachefiles.PRUNED:
         assert sorted(p.name for p in (tmp_path / name).iterdir()) == ["recent.ok"]
     assert sorted(p.name for p in (tmp_path / "reader-env").iterdir()) == ["old.ok", "recent.ok"]
 
 
-def test_the_pruned_folders_are_the_ones_the_tests_fill() -> None:
-    sources = [*(ROOT / "tests").rglob("*.py"), ROOT / "sitebuild" / "audit" / "lighthouse.py"]
-    written = "\n".join(p.read_text(encoding="utf-8") for p in sources if p.name != "support.py")
-    for name in TEST_CACHES:
-        assert f'".cache" / "{name}"' in written, f"no test keeps passes in .cache/{name}"
+def test_the_pruned_folders_are_the_ones_the_build_and_the_tests_fill() -> None:
+    """A cache folder renamed in one place and not in PRUNED would grow for ever."""
+    sources = [*(ROOT / "tests").rglob("*.py"), *(ROOT / "sitebuild").rglob("*.py")]
+    written = "\n".join(p.read_text(encoding="utf-8") for p in sources if p.name != "cachefiles.py")
+    for name in cachefiles.PRUNED:
+        assert f'cache" / "{name}"' in written or f'cache / "{name}"' in written, (
+            f"nothing keeps entries in .cache/{name}"
+        )

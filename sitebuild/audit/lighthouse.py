@@ -25,8 +25,8 @@ import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from sitebuild.project import Project
 from sitebuild.runs import cachefiles
@@ -97,18 +97,6 @@ def axe_script(root: Path) -> Path:
     return installed(root, "axe-core/axe.min.js")
 
 
-@dataclass(frozen=True)
-class Scores:
-    """One page's scores (0-100) per category, from one run."""
-
-    page: str
-    scores: dict[str, int]
-    failing: dict[str, list[str]]
-    """Per gated category, the audits that did not pass, by id."""
-    kib: float | None = None
-    """What the page loaded, in KiB (Lighthouse's total byte weight), from a performance run."""
-
-
 def page_key(site: Path, page: str, categories: tuple[str, ...], run: int) -> str:
     """What a run of ``page`` depends on: its HTML, the files it names, Lighthouse, the settings."""
     html = (site / page / "index.html").read_bytes()
@@ -159,8 +147,8 @@ def score_pages(
     categories: tuple[str, ...] = GATED,
     runs: tuple[int, ...] = (1,),
     base_url: str,
-) -> dict[tuple[str, int], Scores]:
-    """Score every page for every run number, keyed by ``(page, run)``.
+) -> dict[tuple[str, int], dict[str, Any]]:
+    """Score every page for every run number: its :func:`summarise`, keyed by ``(page, run)``.
 
     Cached runs are read; the others are scored in batches, each in one Chromium
     (lighthouse_batch.mjs).
@@ -188,32 +176,28 @@ def score_pages(
         for key, report in zip(missing, reports, strict=True):
             kept[key] = json.dumps(summarise(report, categories))
             cachefiles.write_text(files[key], kept[key])
-    found = {}
-    for page, run in files:  # in the order asked for, which the report keeps
-        data = json.loads(kept[page, run])
-        found[page, run] = Scores(page, data["scores"], data["failing"], data.get("kib"))
-    return found
+    return {key: json.loads(kept[key]) for key in files}  # in the order asked for
 
 
-def summarise(report: dict[str, object], categories: tuple[str, ...]) -> dict[str, object]:
-    """The scores and, for each gated category, the ids of the audits that did not pass."""
-    cats = report["categories"]  # type: ignore[index]
-    audits = report["audits"]  # type: ignore[index]
-    scores = {c: round(100 * (cats[c]["score"] or 0)) for c in categories}  # type: ignore[index]
-    failing = {}
-    for category in categories:
-        if category not in GATED:
-            continue
-        refs = cats[category]["auditRefs"]  # type: ignore[index]
-        failing[category] = [
-            ref["id"]
-            for ref in refs
-            if ref.get("weight", 0) > 0 and audits[ref["id"]].get("score") not in (1, None)  # type: ignore[index]
-        ]
-    summary: dict[str, object] = {"scores": scores, "failing": failing}
+def summarise(report: dict[str, Any], categories: tuple[str, ...]) -> dict[str, Any]:
+    """``scores`` (0-100) per category; ``failing``: for each gated category, the ids of the
+    audits that did not pass; and for a performance run ``kib``, what the page loaded (its total
+    byte weight)."""
+    cats, audits = report["categories"], report["audits"]
+
+    def failed(ref: dict[str, Any]) -> bool:
+        return ref.get("weight", 0) > 0 and audits[ref["id"]].get("score") not in (1, None)
+
+    summary: dict[str, Any] = {
+        "scores": {c: round(100 * (cats[c]["score"] or 0)) for c in categories},
+        "failing": {
+            c: [r["id"] for r in cats[c]["auditRefs"] if failed(r)]
+            for c in categories
+            if c in GATED
+        },
+    }
     if "performance" in categories:
-        weight = audits["total-byte-weight"]["numericValue"]  # type: ignore[index]
-        summary["kib"] = round(weight / 1024, 1)
+        summary["kib"] = round(audits["total-byte-weight"]["numericValue"] / 1024, 1)
     return summary
 
 
@@ -223,7 +207,7 @@ CHROME_FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu")
 
 def _run_lighthouse(
     root: Path, urls: list[str], categories: tuple[str, ...]
-) -> list[dict[str, object]]:
+) -> list[dict[str, Any]]:
     """One report per URL, in order, from one Node process driving one Chromium."""
     cli = lighthouse_cli(root)
     request = {
@@ -244,7 +228,7 @@ def _run_lighthouse(
     )
     if done.returncode != 0:
         raise RuntimeError(f"Lighthouse failed on {urls}:\n{done.stderr.strip()[-2000:]}")
-    reports: list[dict[str, object]] = [json.loads(line) for line in done.stdout.splitlines()]
+    reports: list[dict[str, Any]] = [json.loads(line) for line in done.stdout.splitlines()]
     if len(reports) != len(urls):
         raise RuntimeError(f"Lighthouse scored {len(reports)} of {len(urls)} pages: {urls}")
     for url, report in zip(urls, reports, strict=True):
@@ -258,14 +242,14 @@ def audited_pages(project: Project, pages: tuple[str, ...] = PAGES) -> list[str]
     return [project.language_root(locale) + page for locale in project.locales for page in pages]
 
 
-def performance_report(scores: dict[tuple[str, int], Scores]) -> tuple[str, list[float]]:
+def performance_report(scores: dict[tuple[str, int], dict[str, Any]]) -> tuple[str, list[float]]:
     """A table of each page's performance and weight, the medians of its runs; and the
     performance medians."""
     runs: dict[str, list[int]] = {}
     weights: dict[str, list[float]] = {}
     for (page, _), found in scores.items():
-        runs.setdefault(page, []).append(found.scores["performance"])
-        weights.setdefault(page, []).append(found.kib or 0.0)
+        runs.setdefault(page, []).append(found["scores"]["performance"])
+        weights.setdefault(page, []).append(found.get("kib") or 0.0)
     lines = [f"{'page':36} {'performance':>12} {'KiB':>7}   runs"]
     medians, heaviest = [], 0.0
     for page, values in runs.items():

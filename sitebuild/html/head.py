@@ -15,8 +15,9 @@ Examples:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from html.parser import HTMLParser
+
+from mkdocs.exceptions import PluginError
 
 LIMIT = {"en": 160, "zh": 90}
 """Longest description in characters: about what a result page shows (CJK glyphs are wider)."""
@@ -58,16 +59,6 @@ class _Paragraphs(HTMLParser):
             self.current.append(data)
 
 
-class MissingDescription(ValueError):
-    """A page has no paragraph to describe it with; the message names the page."""
-
-
-@dataclass(frozen=True)
-class Alternate:
-    hreflang: str
-    href: str
-
-
 def shorten(text: str, limit: int) -> str:
     """``text`` cut to at most ``limit`` characters, at a sentence end if one is near."""
     if len(text) <= limit:
@@ -80,11 +71,12 @@ def shorten(text: str, limit: int) -> str:
     return (cut[:space] if space > limit // 2 else cut[:-1]).rstrip(" ,，、") + "…"
 
 
-def description_of(content: str, locale: str = "en") -> str:
+def description_of(content: str, locale: str = "en", page: str = "the page") -> str:
     """The first paragraph of a page's HTML that is its own prose, shortened for a snippet.
 
     Raises:
-        MissingDescription: No paragraph of the page's own is long enough to describe it.
+        PluginError: No paragraph of the page's own is long enough to describe it; the message
+            names ``page``.
     """
     parser = _Paragraphs()
     # Fed a piece at a time, so that parsing stops at the opening paragraph, not the page's end.
@@ -95,7 +87,7 @@ def description_of(content: str, locale: str = "en") -> str:
         for text in parser.paragraphs:
             if len(text) >= 20:
                 return shorten(text, LIMIT["zh" if locale.startswith("zh") else "en"])
-    raise MissingDescription("no paragraph of at least 20 characters to describe the page")
+    raise PluginError(f"{page}: no paragraph of at least 20 characters to describe the page")
 
 
 def hreflang(locale: str) -> str:
@@ -103,17 +95,20 @@ def hreflang(locale: str) -> str:
     return HREFLANG.get(locale, locale)
 
 
-def alternates(site_url: str, path: str, roots: dict[str, str], default: str) -> list[Alternate]:
-    """The page at ``path`` (relative to its language's root) in every language, absolute.
+def alternates(
+    site_url: str, path: str, roots: dict[str, str], default: str
+) -> list[dict[str, str]]:
+    """The page at ``path`` (relative to its language's root) in every language, absolute: the
+    ``hreflang`` and ``href`` of each ``<link rel="alternate">``.
 
     Examples:
         >>> roots = {"en": "", "zh-hans": "zh-hans/"}
-        >>> [(a.hreflang, a.href) for a in alternates("https://x.org/g/", "tips/", roots, "en")]
+        >>> alternates("https://x.org/g/", "tips/", roots, "en")[1:]
         ... # doctest: +NORMALIZE_WHITESPACE
-        [('en', 'https://x.org/g/tips/'), ('zh-Hans', 'https://x.org/g/zh-hans/tips/'),
-         ('x-default', 'https://x.org/g/tips/')]
+        [{'hreflang': 'zh-Hans', 'href': 'https://x.org/g/zh-hans/tips/'},
+         {'hreflang': 'x-default', 'href': 'https://x.org/g/tips/'}]
     """
     base = site_url.rstrip("/") + "/"
-    found = [Alternate(hreflang(locale), f"{base}{root}{path}") for locale, root in roots.items()]
-    found.append(Alternate("x-default", f"{base}{roots[default]}{path}"))
-    return found
+    found = {hreflang(locale): f"{base}{root}{path}" for locale, root in roots.items()}
+    found["x-default"] = f"{base}{roots[default]}{path}"
+    return [{"hreflang": lang, "href": href} for lang, href in found.items()]

@@ -10,11 +10,8 @@ the same keys (:mod:`sitebuild.pages.docstrings`).
 
 The preprocessor runs between the run outputs (33) and pymdownx.snippets (32): it has pymdownx
 expand each code include, then translates what came back, so the page, its copy button, its
-notebook and the tests that read either all get the translated code. Configuration
-(``mkdocs.yml``; the site plugin sets ``locale`` for each language build)::
-
-    - sitebuild.pages.comments:
-        base_path: !relative $config_dir
+notebook and the tests that read either all get the translated code. The extension of
+:mod:`sitebuild.pages.outputs` registers it, with the ``locale`` of each language build.
 
 Examples:
     >>> table = {"clear the gradients": "清零梯度"}
@@ -30,7 +27,6 @@ from __future__ import annotations
 import ast
 import inspect
 import io
-import os
 import re
 import textwrap
 import tokenize
@@ -38,10 +34,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 import yaml
-from markdown import Extension, Markdown
+from markdown import Markdown
 from markdown.preprocessors import Preprocessor
 
 from sitebuild import yamlfile
@@ -312,23 +307,3 @@ class CommentPreprocessor(Preprocessor):
             translated = translate(code, self.table).split("\n")
             expanded.extend(indent + out if out else out for out in translated)
         return expanded
-
-
-class CommentExtension(Extension):
-    """Python-Markdown extension that registers :class:`CommentPreprocessor`."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        self.config = {
-            "base_path": [".", "The repository root, which holds i18n/"],
-            "locale": ["", "The page's language; empty leaves comments as they are"],
-        }
-        super().__init__(**kwargs)
-
-    def extendMarkdown(self, md: Markdown) -> None:
-        root = Path(os.fspath(self.getConfig("base_path")))
-        preprocessor = CommentPreprocessor(md, root, str(self.getConfig("locale")))
-        md.preprocessors.register(preprocessor, "code_comments", 32.5)
-
-
-def makeExtension(**kwargs: Any) -> CommentExtension:
-    return CommentExtension(**kwargs)

@@ -28,6 +28,8 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from mkdocs.exceptions import PluginError
+
 from sitebuild.runs.runner import CodeRunner, RunFailed
 
 DIRECTIVE = re.compile(r"^[ \t]*<!--\s*error:\s*(?P<path>[\w./-]+\.py)\s*-->[ \t]*$", re.MULTILINE)
@@ -37,7 +39,7 @@ MESSAGE = re.compile(r"^[A-Za-z_][\w.]*: \S")
 """The first line of ``Type: message`` as Python's traceback ends it."""
 
 
-class ErrorEntryFailed(Exception):
+class ErrorEntryFailed(PluginError):
     """An entry's snippet is missing, declares nothing, or does not raise what it declares."""
 
 

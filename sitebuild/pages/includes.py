@@ -72,8 +72,8 @@ def _markdown(config_file: Path, locale: str = "") -> Any:
 
     config = load_config(config_file)
     configs = dict(config.mdx_configs)
-    comments = "sitebuild.pages.comments"
-    configs[comments] = {**configs.get(comments, {}), "locale": locale}
+    ours = "sitebuild.pages.outputs"
+    configs[ours] = {**configs.get(ours, {}), "locale": locale}
     return markdown.Markdown(extensions=list(config.markdown_extensions), extension_configs=configs)
 
 

@@ -24,6 +24,7 @@ import html
 import re
 from typing import Any
 
+from mkdocs.exceptions import PluginError
 from pymdownx.slugs import slugify
 
 JUPYTER_THEME = re.compile(
@@ -130,7 +131,7 @@ def renumber_toc(toc: Any, ids: list[str], page: str) -> None:
 
     walk(toc)
     if len(items) > len(ids):
-        raise ValueError(
+        raise PluginError(
             f"{page}: the table of contents has {len(items)} entries, the page {len(ids)} headings"
         )
     for link, found in zip(items, ids, strict=False):

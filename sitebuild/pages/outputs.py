@@ -1,4 +1,5 @@
-"""Output blocks: what a snippet file prints, produced by running it.
+"""Output blocks: what a snippet file prints, produced by running it; and the Python-Markdown
+extension that adds the site's includes to pymdownx.snippets' (this and the code comments').
 
 A page shows a snippet's output with an include line inside a fence::
 
@@ -9,11 +10,11 @@ A page shows a snippet's output with an include line inside a fence::
 The build replaces that line with the file's standard output, from :mod:`sitebuild.runs.runner`:
 computed once for the snippet's content and shared by the three languages and the tests.
 
-Configuration, as for any Python-Markdown extension (``mkdocs.yml``)::
+Configuration, as for any Python-Markdown extension (``mkdocs.yml``; the site plugin sets
+``locale`` for each language build, :mod:`sitebuild.pages.comments`)::
 
     - sitebuild.pages.outputs:
         base_path: !relative $config_dir
-        cache_dir: !relative $config_dir/.cache/runs
 
 Examples:
     >>> from sitebuild.pages.outputs import run_path
@@ -31,6 +32,7 @@ from typing import Any
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
+from sitebuild.pages.comments import CommentPreprocessor
 from sitebuild.pages.includes import include_target
 from sitebuild.runs.runner import CodeRunner, RunFailed
 
@@ -56,8 +58,7 @@ def prepare(runner: CodeRunner, pages: Iterable[Path]) -> None:
 
     A failure is not raised here: the page that shows the output raises it, naming the page.
     """
-    snippets = [s for s in shown_snippets(pages, runner.root) if s.is_file()]
-    runner.run_many((s.read_text(encoding="utf-8"), runner.display(s), s) for s in snippets)
+    runner.run_many(s for s in shown_snippets(pages, runner.root) if s.is_file())
 
 
 class RunOutputPreprocessor(Preprocessor):
@@ -85,22 +86,24 @@ class RunOutputPreprocessor(Preprocessor):
         return expanded
 
 
-class RunOutputExtension(Extension):
-    """Python-Markdown extension that registers :class:`RunOutputPreprocessor`."""
+class IncludeExtension(Extension):
+    """Registers :class:`RunOutputPreprocessor` and the code comments' preprocessor."""
 
     def __init__(self, **kwargs: Any) -> None:
         self.config = {
-            "base_path": [".", "The repository root: run: paths are relative to it"],
-            "cache_dir": [".cache/runs", "Where run results are kept"],
+            "base_path": [".", "The repository root: run: paths and i18n/ are under it"],
+            "locale": ["", "The page's language; empty leaves code comments as they are"],
         }
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md: Markdown) -> None:
         root = Path(os.fspath(self.getConfig("base_path")))
-        runner = CodeRunner(root, Path(os.fspath(self.getConfig("cache_dir"))))
+        runner = CodeRunner(root, root / ".cache" / "runs")
         # Priority 33 runs before pymdownx.snippets (32), so its include syntax is ours first.
         md.preprocessors.register(RunOutputPreprocessor(md, runner), "run_output", 33)
+        comments = CommentPreprocessor(md, root, str(self.getConfig("locale")))
+        md.preprocessors.register(comments, "code_comments", 32.5)
 
 
-def makeExtension(**kwargs: Any) -> RunOutputExtension:
-    return RunOutputExtension(**kwargs)
+def makeExtension(**kwargs: Any) -> IncludeExtension:
+    return IncludeExtension(**kwargs)

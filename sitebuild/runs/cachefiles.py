@@ -25,15 +25,19 @@ Examples:
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+from filelock import FileLock
+
 KEEP_DAYS = 30
 """How long an entry no build has read is kept."""
+PRUNED = ("runs", "graphs", "browser", "lighthouse", "copy-paste", "notebook-runs")
+"""The folders under ``.cache`` that gain an entry for each edit of what they hold: the build's
+runs and drawings, and the passes the tests keep. A build and a test run each prune them."""
 
 
 def write_text(path: Path, text: str) -> None:
@@ -71,9 +75,7 @@ def kept(folder: Path, name: str, make: Callable[[], str]) -> str:
     entry = folder / name
     if (text := read_text(entry)) is not None:
         return text
-    folder.mkdir(parents=True, exist_ok=True)
-    with open(entry.with_suffix(".lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    with FileLock(entry.with_suffix(".lock")):
         if (text := read_text(entry)) is None:  # not made while this one waited
             text = make()
             write_text(entry, text)
@@ -92,3 +94,8 @@ def prune(folder: Path, keep_days: float = KEEP_DAYS) -> int:
                 entry.unlink()
                 removed += 1
     return removed
+
+
+def prune_unused(cache: Path) -> int:
+    """:func:`prune` each folder of :data:`PRUNED` under ``cache``; return how many entries went."""
+    return sum(prune(cache / name) for name in PRUNED)

@@ -164,10 +164,9 @@ class CodeRunner:
             digest.update(_file_digest(path, *_stamp(path)).encode())
         return digest.hexdigest()[:20]
 
-    def run_file(self, path: Path, env: Mapping[str, str] | None = None) -> RunResult:
+    def run_file(self, path: Path) -> RunResult:
         """Run the file at ``path``; its text is the key, so an identical code block shares it."""
-        text = path.read_text(encoding="utf-8")
-        return self.run(text, name=self.display(path), env=env, script=path)
+        return self.run(path.read_text(encoding="utf-8"), name=self.display(path), script=path)
 
     def display(self, path: Path) -> str:
         """``path`` relative to the root, as errors name it."""
@@ -235,22 +234,21 @@ class CodeRunner:
         return RunResult(name, kept["stdout"], kept["stderr"], cached=not ran)
 
     def run_many(
-        self, jobs: Iterable[tuple[str, str, Path | None]], workers: int | None = None
+        self, paths: Iterable[Path], workers: int | None = None
     ) -> list[RunResult | RunFailed]:
-        """Run ``(code, name, script)`` jobs in parallel; a failure is returned, not raised."""
+        """Run the files at ``paths`` in parallel; a failure is returned, not raised."""
 
-        def one(job: tuple[str, str, Path | None]) -> RunResult | RunFailed:
-            code, name, script = job
+        def one(path: Path) -> RunResult | RunFailed:
             try:
-                return self.run(code, name=name, script=script)
+                return self.run_file(path)
             except RunFailed as error:
                 return error
 
-        pending = list(jobs)
+        pending = list(paths)
         # Parsed here, one after another: two threads parsing at once can fail on Python 3.11
         # (CPython gh-106905). The threads then find each key's imports remembered.
-        for code, _, _ in pending:
-            self.dependencies(code)
+        for path in pending:
+            self.dependencies(path.read_text(encoding="utf-8"))
         with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
             return list(pool.map(one, pending))
 

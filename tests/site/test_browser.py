@@ -108,7 +108,7 @@ class Pass:
 
     def __init__(self, path: Path, site: Path) -> None:
         self.path, self.site = path, site
-        text = cachefiles.read_text(path)  # marks it used (support.prune_test_caches)
+        text = cachefiles.read_text(path)  # marks it used (cachefiles.prune_unused)
         kept = json.loads(text) if text is not None else None
         self.done = bool(kept) and files_digest(site, kept["files"]) == kept["digest"]
 

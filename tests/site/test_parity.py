@@ -28,7 +28,7 @@ def test_missing_page_is_named(tmp_path: Path) -> None:
         (tmp_path / locale / "guide").mkdir(parents=True)
         (tmp_path / locale / "guide" / "a.md").write_text("# A\n")
     (tmp_path / "en" / "guide" / "b.md").write_text("# B\n")
-    assert Project(tmp_path, tmp_path, locales(), "").missing_pages() == [
+    assert Project(tmp_path, tmp_path, locales()).missing_pages() == [
         f"docs/{locale}/guide/b.md" for locale in locales()[1:]
     ]
 

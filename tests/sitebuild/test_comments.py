@@ -94,9 +94,9 @@ def test_a_translation_no_snippet_uses_is_stale(tmp_path: Path) -> None:
 
 def markdown_of(root: Path, locale: str) -> markdown.Markdown:
     return markdown.Markdown(
-        extensions=["sitebuild.pages.comments", "pymdownx.snippets"],
+        extensions=["sitebuild.pages.outputs", "pymdownx.snippets"],
         extension_configs={
-            "sitebuild.pages.comments": {"base_path": root, "locale": locale},
+            "sitebuild.pages.outputs": {"base_path": root, "locale": locale},
             "pymdownx.snippets": {
                 "base_path": [str(root)],
                 "check_paths": True,

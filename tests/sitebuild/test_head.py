@@ -5,6 +5,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
+from mkdocs.exceptions import PluginError
 
 from sitebuild.html import a11y, head
 from sitebuild.pages import notebook_pages
@@ -17,7 +18,7 @@ def test_the_description_is_the_first_paragraph_of_the_pages_own() -> None:
         " opening words of the page.</p></div><p>The graph is <code>recorded</code> as it runs.</p>"
     )
     assert head.description_of(page) == "The graph is recorded as it runs."
-    with pytest.raises(head.MissingDescription):
+    with pytest.raises(PluginError, match="the page: no paragraph"):
         head.description_of("<h1>T</h1><pre><p>code, not prose, at all here</p></pre>")
 
 
@@ -33,8 +34,8 @@ def test_a_long_description_ends_at_a_sentence_when_it_can() -> None:
 def test_alternates_are_absolute_with_x_default() -> None:
     roots = {"en": "", "zh-hans": "zh-hans/", "zh-hant": "zh-hant/"}
     found = head.alternates("https://example.org/guide", "tips/", roots, "en")
-    assert [a.hreflang for a in found] == ["en", "zh-Hans", "zh-Hant", "x-default"]
-    assert found[2].href == "https://example.org/guide/zh-hant/tips/"
+    assert [a["hreflang"] for a in found] == ["en", "zh-Hans", "zh-Hant", "x-default"]
+    assert found[2]["href"] == "https://example.org/guide/zh-hant/tips/"
 
 
 def test_the_search_dialog_gets_a_name_once() -> None:
@@ -69,5 +70,5 @@ def test_the_table_of_contents_follows_the_fixed_ids() -> None:
     toc = [SimpleNamespace(id="_1", title="计算图", children=[child])]
     notebook_pages.renumber_toc(toc, ids, "page")
     assert toc[0].id == "计算图" and (child.id, child.title) == ("x", "X")
-    with pytest.raises(ValueError, match="page: the table of contents has 2 entries"):
+    with pytest.raises(PluginError, match="page: the table of contents has 2 entries"):
         notebook_pages.renumber_toc(toc, ids[:1], "page")

@@ -31,9 +31,7 @@ def runs_on_plain(plain: ZygotePool, monkeypatch: pytest.MonkeyPatch) -> None:
 def render(text: str, root: Path) -> str:
     md = markdown.Markdown(
         extensions=["sitebuild.pages.outputs"],
-        extension_configs={
-            "sitebuild.pages.outputs": {"base_path": root, "cache_dir": root / "runs"}
-        },
+        extension_configs={"sitebuild.pages.outputs": {"base_path": root}},
     )
     return "\n".join(md.preprocessors["run_output"].run(text.split("\n")))
 
@@ -43,7 +41,7 @@ def test_the_output_replaces_the_include(tmp_path: Path) -> None:
     assert render('```text\n    --8<-- "run:hello.py"\n```', tmp_path) == (
         "```text\n    hello\n    world\n```"
     )
-    assert list((tmp_path / "runs").iterdir()), "the run is not kept in the configured cache"
+    assert list((tmp_path / ".cache" / "runs").iterdir()), "the run is not kept in .cache/runs"
 
 
 def test_a_missing_snippet_or_an_empty_output_fails_by_name(tmp_path: Path) -> None:

@@ -66,7 +66,9 @@ def test_running_many_parses_no_code_in_its_threads(
     monkeypatch.setattr(runs, "imported_modules", recording)
     runs._dependencies.cache_clear()
     runs._imports_of.cache_clear()
-    jobs = [(f'NAME = "pkg.helpers"\nprint({n})', f"job{n}.py", None) for n in range(4)]
+    jobs = [repo / f"job{n}.py" for n in range(4)]
+    for n, job in enumerate(jobs):
+        job.write_text(f'NAME = "pkg.helpers"\nprint({n})')
     results = runner_for(repo).run_many(jobs, workers=2)
     assert [getattr(r, "stdout", r) for r in results] == ["0\n", "1\n", "2\n", "3\n"]
     assert {thread for thread, _ in parsed_in} == {threading.main_thread().name}, parsed_in
