@@ -280,7 +280,8 @@ def recorded(
             detail += f"\nversion {tensor.version} when saved, {tensor.now} now"
             if tensor.base is not None:
                 detail += f" (its base: {tensor.base})"
-        graph.nodes.append(Node(saved_id, label, "stale" if tensor.stale else "saved", detail))
+        kind = "stale" if tensor.stale else "saved"
+        graph.nodes.append(Node(saved_id, label, kind, detail, saved=index))
         if tensor.node:
             graph.edges.append(Edge(saved_id, tensor.node, "saved"))
     return graph, node_ids

@@ -53,6 +53,7 @@ class Node:
         detail: A second line: a shape, a size in bytes.
         highlight: Drawn so that it stands out.
         cluster: Nodes with the same cluster are drawn in one box (a ``torch.cond`` branch).
+        saved: For a node that draws a saved tensor, its index in the graph's ``saved``.
     """
 
     id: str
@@ -61,6 +62,7 @@ class Node:
     detail: str = ""
     highlight: bool = False
     cluster: str = ""
+    saved: int | None = None
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ from typing import Any
 
 from dyndocs.graph import draw as draw_module
 from dyndocs.graph.draw import GraphvizMissing, html_of, layout, tidy, to_dot
-from dyndocs.graph.model import Graph, Node, Steps, format_bytes
+from dyndocs.graph.model import Graph, Node, SavedTensor, Steps, format_bytes
 from sitebuild.languages.strings import Strings
 from sitebuild.pages import comments, stepper
 from sitebuild.runs import cachefiles
@@ -49,10 +49,6 @@ DIRECTIVE = re.compile(
 )
 NODE_WORDS = ("output", "leaf", "saved", "freed", "changed_in_place")
 """The words dyndocs.graph labels nodes with, drawn in the page's language (``graph.node``)."""
-VERSIONS = re.compile(
-    r"version (?P<saved>\d+) when saved, (?P<now>\d+) now(?: \(its base: (?P<base>[^)]*)\))?"
-)
-"""The line dyndocs.graph.record adds to a saved tensor changed in place, drawn in the language."""
 PROSE = re.compile(r"(?<![\w.])[A-Za-z]{2,} (?:[A-Za-z]{2,}|\d+)\b")
 """A title in words (``graph 1``, ``after backward()``), not code: ``graph.titles`` words it."""
 MARK = "@@figure-data@@ "  # a line no example prints
@@ -146,9 +142,10 @@ class Figures:
         in words (``graph.titles``, keyed by the English title) in ``locale``."""
         t = partial(self.strings.get, locale)
 
-        def versions(match: re.Match[str]) -> str:
-            base = t("graph.node.base", base=match["base"]) if match["base"] else ""
-            return t("graph.node.versions", saved=match["saved"], now=match["now"]) + base
+        def versions(tensor: SavedTensor) -> str:
+            """The line under a tensor changed in place since it was saved, from its counters."""
+            base = t("graph.node.base", base=tensor.base) if tensor.base is not None else ""
+            return t("graph.node.versions", saved=tensor.version, now=tensor.now) + base
 
         def title(text: str) -> str:  # a box's title too: "graph 1/true_branch"
             parts = text.split("/")
@@ -159,15 +156,19 @@ class Figures:
                     raise FigureFailed(f"the title {part!r} has no graph.titles entry in {locale}")
             return "/".join(parts)
 
-        def node(n: Node) -> Node:
+        def node(n: Node, graph: Graph) -> Node:
             n = replace(n, cluster=title(n.cluster))
             key = n.label.replace(" ", "_")
             if key not in NODE_WORDS:
                 return n
-            detail = VERSIONS.sub(versions, n.detail)
+            detail = n.detail
+            if n.saved is not None and graph.saved[n.saved].now != graph.saved[n.saved].version:
+                detail = n.detail.split("\n")[0] + "\n" + versions(graph.saved[n.saved])
             return replace(n, label=t(f"graph.node.{key}"), detail=detail)
 
-        return [replace(g, nodes=[node(n) for n in g.nodes], title=title(g.title)) for g in graphs]
+        return [
+            replace(g, nodes=[node(n, g) for n in g.nodes], title=title(g.title)) for g in graphs
+        ]
 
     def _graph(self, data: list[dict[str, Any]], caption: str, locale: str) -> str:
         t = partial(self.strings.get, locale)
@@ -208,7 +209,7 @@ class Figures:
 
     def _steps(self, run: Steps, caption: str, locale: str) -> str:
         """A stepper over the final graph, drawn once; its nodes' classes name their ids. A saved
-        tensor is drawn as saved: the steps mark it freed (``step-freed``) when backward frees it."""
+        tensor is drawn saved: the steps mark it freed (``step-freed``) when backward frees it."""
         nodes = [
             replace(n, label="saved", kind="saved") if n.label == "freed" else n
             for n in run.graph.nodes
@@ -233,13 +234,16 @@ class Figures:
             else t("graph.described_autograd", leaves=join(leaves) or "—",
                    saved=format_bytes(sum(s.nbytes for s in graph.saved if not s.freed)))
         )  # fmt: skip
-        return t(
-            "graph.description",
-            title=graph.title or t("graph.untitled"),
-            nodes=len(graph.nodes),
-            edges=len(graph.edges),
-            ops=join(ops) or "—",
-        ) + tail
+        return (
+            t(
+                "graph.description",
+                title=graph.title or t("graph.untitled"),
+                nodes=len(graph.nodes),
+                edges=len(graph.edges),
+                ops=join(ops) or "—",
+            )
+            + tail
+        )
 
     def table_markdown(self, data: dict[str, Any], locale: str) -> str:
         """A table function's result as a Markdown table, headers in ``locale``."""
