@@ -39,14 +39,24 @@ def format_ratio(ratio: float) -> str:
 
 
 def format_value(value: float, unit: str) -> str:
-    """A metric's value by its registered unit; ``ratio`` is a speed-up's."""
+    """A metric's value by its registered unit; ``ratio`` is a speed-up's.
+
+    Examples:
+        >>> [format_value(v, "share") for v in (0.42, 0.004, 0.0002)]
+        ['42%', '0.4%', '<0.1%']
+        >>> format_value(1000, "count")
+        '1,000'
+    """
     if unit == "share":
-        # Whole percents hide a rate of 0.4% as "0%"; below 10% one decimal says how small.
+        # Whole percents hide a rate of 0.4% as "0%"; below 10% one decimal says how small,
+        # and what even that rounds to zero is "<0.1%", not "0.0%".
+        if 0 < value < 0.0005:
+            return "<0.1%"
         return f"{value:.1%}" if 0 < value < 0.1 else f"{value:.0%}"
     writers = {"s": format_time, "bytes": format_bytes, "ratio": format_ratio}
     if unit in writers:
         return writers[unit](value)
-    return f"{value:.3g} GFLOP/s" if unit == "gflops" else f"{value:g}"
+    return f"{value:.3g} GFLOP/s" if unit == "gflops" else f"{value:,g}"
 
 
 MARKERS = (

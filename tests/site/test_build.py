@@ -138,6 +138,7 @@ def test_each_language_has_its_own_404_page(built_site: Path, locale: str) -> No
     assert f'<html lang="{material_language(locale)}"' in html, f"{locale}: wrong <html lang>"
     title = strings.get(locale, "page.not_found.title")
     assert f"<h1>{title}</h1>" in html and "Not found" not in html, f"{locale}: {title!r}"
+    assert f"<title>{title} - " in html, f"{locale}: the tab does not say the page was not found"
     home = "/" if locale == "en" else f"/{locale}/"
     assert f'<a href="{home}">{strings.get(locale, "page.not_found.home")}</a>' in html
     switcher = re.findall(r'<a href="([^"]*)" hreflang="([^"]*)"', html)
