@@ -30,11 +30,14 @@ from typing import Any
 from sitebuild.pages.errors import MESSAGE
 
 EXCLUDED = re.compile(
-    r'<div (?=class="(?:[^"]*\s)?(?:highlight|highlight-ipynb|clipboard-copy-txt)[\s"])'
+    r'<div (?=class="(?:[^"]*\s)?(?:highlight|highlight-ipynb|clipboard-copy-txt|jp-InputPrompt'
+    r'|jp-OutputPrompt|jp-OutputArea-output|zeroclipboard-container)[\s"])'
 )
-"""A code block: Pygments' ``highlight`` wrapper, or a notebook page's code cell and the copy of
-it that mkdocs-jupyter's copy button reads. Material's index skips an excluded element only up to
-the first end tag of its kind, so the elements excluded hold no ``<div>`` of their own."""
+"""A code block: Pygments' ``highlight`` wrapper, or a notebook page's code cell, the copy of it
+that mkdocs-jupyter's copy button reads, the button ("Copied!"), the cell's prompts (In [3]:) and
+its output, as a page's output blocks are. Material's index skips an excluded element only up to
+the first end tag of its kind: an output holding a ``<div>`` (a drawing's scroll box) is left out
+up to that box's end, which follows its drawing."""
 
 
 ENTRY = re.compile(r"(?:[\w-]+/)?errors/[^#]+/#")

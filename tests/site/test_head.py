@@ -88,6 +88,8 @@ def test_the_search_index_holds_prose_not_code(built_site: Path, locale: str) ->
     assert "torch.manual_seed(0)" not in text, "code blocks are in the search index"
     assert "GFLOP/s (torch.mm" not in text, "benchmark tables and notes are in the search index"
     assert "zero_grad" in text, "inline code in prose must stay searchable"
+    for shown in ("Copied!", "Out[3]", "SumBackward0PowBackward0"):  # a notebook page's cells
+        assert shown not in text, f"{locale}: a notebook cell's {shown!r} is in the search index"
     # The prose of every page, with the zero-width spaces Material puts between Chinese words,
     # the errors atlas and the API reference of dyndocs.graph.steps included; code blocks and
     # tables coming back would add tens of KiB.
