@@ -82,7 +82,8 @@ def slim(page: str, copy_label: str, copied: str) -> str:
         flags=re.S,
     )
     page = re.sub(
-        r'(<div class="jp-RenderedText jp-OutputArea-output[^"]*"[^>]*>\s*<pre>)(.*?)</pre>',
+        r'(<div (?:data-search-exclude )?class="jp-RenderedText jp-OutputArea-output[^"]*"[^>]*>'
+        r"\s*<pre>)(.*?)</pre>",
         r"\1<code>\2</code></pre>",
         page,
         flags=re.S,
