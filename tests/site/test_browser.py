@@ -20,6 +20,7 @@ import shutil
 import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlparse
 
 import pytest
@@ -30,6 +31,9 @@ from sitebuild.pages import errors
 from sitebuild.runs import cachefiles
 
 from ..support import ROOT, docs, locales, pages, project
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 LAUNCH_ARGS = [
@@ -577,8 +581,9 @@ def test_copying_a_console_example_copies_its_code_alone(
 
 
 @pytest.fixture(scope="module")
-def search(browser) -> Iterator[Callable[[str, str], list[str]]]:  # type: ignore[no-untyped-def]
-    """``search(url, query)``: the result links of typing ``query`` into the search box of ``url``.
+def search(browser) -> Iterator[Callable[[str, str], Page]]:  # type: ignore[no-untyped-def]
+    """``search(url, query)``: the tab of ``url`` showing the results of typing ``query`` into its
+    search box (:func:`result_links` reads them).
 
     One tab per ``url`` serves every query, as a reader searches again: its search index loads
     once, not once per query. The box is emptied before each query, and its results gone, so only
@@ -587,7 +592,7 @@ def search(browser) -> Iterator[Callable[[str, str], list[str]]]:  # type: ignor
     """
     tabs, fetched = {}, {}
 
-    def run(url: str, query: str) -> list[str]:
+    def run(url: str, query: str) -> Page:
         if url not in tabs:
             tabs[url] = browser.new_page()
             open_page(tabs[url], url)
@@ -601,11 +606,16 @@ def search(browser) -> Iterator[Callable[[str, str], list[str]]]:  # type: ignor
         field.fill(query)
         field.press("End")
         page.wait_for_selector(".md-search-result__item", timeout=15000)
-        return page.eval_on_selector_all(".md-search-result__link", "els => els.map(e => e.href)")
+        return page
 
     yield run
     for tab in tabs.values():
         tab.close()
+
+
+def result_links(page: Page) -> list[str]:
+    """The links of the search results ``page`` shows."""
+    return page.eval_on_selector_all(".md-search-result__link", "els => els.map(e => e.href)")
 
 
 @pytest.mark.parametrize(
@@ -622,7 +632,7 @@ def search(browser) -> Iterator[Callable[[str, str], list[str]]]:  # type: ignor
 )
 def test_search_finds_pages_in_the_readers_language(
     server: str,
-    search: Callable[[str, str], list[str]],
+    search: Callable[[str, str], Page],
     start: str,
     query: str,
     expected: str,
@@ -630,7 +640,7 @@ def test_search_finds_pages_in_the_readers_language(
 ) -> None:
     if site_pass.done:
         return
-    links = search(server + start, query)
+    links = result_links(search(server + start, query))
     paths = [urlparse(link).path for link in links]
     assert paths and paths[0] == expected, f"{query!r} from {start}: best hit {paths[:1]}"
     prefix = start if start != "/" else None
@@ -644,19 +654,12 @@ def test_search_finds_pages_in_the_readers_language(
 
 @pytest.mark.parametrize("locale", ["zh-hans", "zh-hant"])
 def test_search_names_the_terms_a_result_lacks_after_the_languages_colon(
-    server: str, browser, locale: str, site_pass: SitePass
+    server: str, search: Callable[[str, str], Page], locale: str, site_pass: SitePass
 ) -> None:
     """Material writes ": " after its "missing terms" label; a Chinese page shows "：" there."""
     if site_pass.done:
         return
-    page = browser.new_page()
-    open_page(page, f"{server}/{locale}/")
-    field = page.locator("input.md-search__input")
-    field.fill("梯度 qzxv")
-    field.press("End")  # Material searches on key events only
-    page.wait_for_selector(".md-search-result__terms", timeout=15000)
-    terms = page.inner_text(".md-search-result__terms")
-    page.close()
+    terms = search(f"{server}/{locale}/", "梯度 qzxv").inner_text(".md-search-result__terms")
     assert "qzxv" in terms and "：" in terms, terms
     assert not re.search(r"[\u3400-\u9fff][,.:;?!]", terms), f"{locale}: {terms!r}"
     site_pass.record()
@@ -679,7 +682,7 @@ def error_entries() -> list[tuple[str, str, str]]:
 @pytest.mark.parametrize(("locale", "url", "snippet"), error_entries())
 def test_pasting_an_entrys_message_finds_the_entry_first(
     server: str,
-    search: Callable[[str, str], list[str]],
+    search: Callable[[str, str], Page],
     shown: Callable[[str], str],
     locale: str,
     url: str,
@@ -695,7 +698,7 @@ def test_pasting_an_entrys_message_finds_the_entry_first(
         for loc, page, other in error_entries()
         if loc == locale and page == url and shown(other).split("\n", 1)[0] == message
     }
-    links = search(server + url.split("errors/")[0], message)
+    links = result_links(search(server + url.split("errors/")[0], message))
     sections = [
         urlparse(link).path + "#" + urlparse(link).fragment for link in links if "#" in link
     ]
