@@ -159,8 +159,11 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
             locale, where = builds.current_locale(config), f"docs/{page.file.src_uri}"
             text = Path(page.file.abs_src_path).read_text(encoding="utf-8")
             text = builds.unwrap_lines(self._expand(text, where, config, locale), locale)
+            text = self.figures.render(text, locale, where)
+            code = [f.body for f in notebooks.fences(text) if f.info.split()[:1] == ["python"]]
+            text = notebook_pages.keyed(text, self.figures.runner.key("\n\n".join(code)), where)
             copy = self.project.cache / "notebooks" / where
-            cachefiles.write_text(copy, self.figures.render(text, locale, where))
+            cachefiles.write_text(copy, text)
             page.file.abs_src_path = str(copy)
         return page
 
@@ -171,8 +174,11 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         if self._is_notebook_page(page, config):
-            permalink = self.strings.get(builds.current_locale(config), "page.permalink")
+            locale = builds.current_locale(config)
+            permalink = self.strings.get(locale, "page.permalink")
             html, ids = notebook_pages.heading_ids(html, permalink)
+            draw = partial(self.figures.drawing_html, locale=locale)
+            html = notebook_pages.redraw(html, draw, f"docs/{page.file.src_uri}")
             notebook_pages.renumber_toc(page.toc, ids, f"docs/{page.file.src_uri}")
         return search.lean(console.mark_output(html))
 

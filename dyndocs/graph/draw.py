@@ -226,14 +226,31 @@ class Drawing:
 
 
 def html_of(graphs: list[Graph], svg: str) -> str:
-    """``svg``, the drawing of ``graphs``, as a notebook output: scrolling, labelled with nodes."""
+    """``svg``, the drawing of ``graphs``, as a notebook output: scrolling, labelled with nodes.
+
+    The graphs ride along as JSON (``data-graphs``), so that a page built from the notebook can
+    draw them again in its own language.
+
+    Examples:
+        >>> from dyndocs.graph.model import Graph, Node
+        >>> svg = '<svg class="graph"></svg>'
+        >>> out = html_of([Graph([Node("n0", "output", "output")], [])], svg)
+        >>> out.startswith('<div class="graph-output" style="overflow-x:auto" data-graphs="[{')
+        True
+        >>> 'aria-label="output"' in out
+        True
+    """
     import html
+    import json
+    from dataclasses import asdict
 
     label = html.escape(" | ".join(" ← ".join(g.labels()) for g in graphs))
+    data = html.escape(json.dumps([asdict(g) for g in graphs], separators=(",", ":")))
     labelled = svg.replace(
         '<svg class="graph"', f'<svg class="graph" role="img" aria-label="{label}"', 1
     )
-    return f'<div style="overflow-x:auto">{labelled}</div>'
+    div = f'<div class="graph-output" style="overflow-x:auto" data-graphs="{data}">'
+    return f"{div}{labelled}</div>"
 
 
 def show(graphs: Graph | Iterable[Graph]) -> Drawing:

@@ -5,6 +5,13 @@ set-up scripts, which a page keeps only if it has maths or diagrams. The code ce
 Material code blocks (so they follow the light and dark schemes), the prompts are hidden, and a
 few lines of CSS lay out the rest.
 
+A graph the notebook's code draws (``dyndocs.graph.draw.html_of``) is drawn again from the graphs it
+carries, in the page's language, as the site draws its figures: the kernel knows only English.
+
+mkdocs-jupyter keeps a page's executed cells by the page's text alone; ``keyed`` writes into the
+page's notebook metadata the key of running its code, which names the ``dyndocs`` modules the code
+imports, so a change to them runs the page again.
+
 Heading ids are fixed too: mkdocs-jupyter makes them from ASCII only, so a Chinese heading got an
 empty id, and its table of contents entry another one (``_1``); and its Markdown knows no
 ``{#id}``, which it showed as text. A heading's explicit id is its id, as on the other pages.
@@ -21,11 +28,15 @@ Examples:
 from __future__ import annotations
 
 import html
+import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from mkdocs.exceptions import PluginError
 from pymdownx.slugs import slugify
+
+from sitebuild.pages.figures import FigureFailed
 
 JUPYTER_THEME = re.compile(
     r"<style[^>]*>\s*(?:@charset \"UTF-8\";)?\.jupyter-wrapper\{.*?</style>", re.S
@@ -41,6 +52,12 @@ MATHJAX = re.compile(r"<!-- Load mathjax -->.*?<!-- End of mathjax configuration
 # hidden="" before the minifier, hidden after it.
 NOTICE = re.compile(r'(<span class="notice"[^>]*>)Copied!</span>')
 HEADING = re.compile(r'<h(?P<level>[1-6]) id="(?P<id>[^"]*)">(?P<body>.*?)</h(?P=level)>', re.S)
+# nbconvert writes the attributes again, in its order and with its quotes.
+KERNEL_DRAWING = re.compile(
+    r'<div class="graph-output"[^>]*? data-graphs=(?:"(?P<dq>[^"]*)"|\'(?P<sq>[^\']*)\')[^>]*>'
+    r"\s*<svg .*?</svg>\s*</div>",
+    re.S,
+)
 UNICODE_SLUG = slugify(case="lower")
 EXPLICIT_ID = re.compile(r"\s*\{#(?P<id>[\w-]+)\}(?=<|$)")
 
@@ -89,6 +106,39 @@ def slim(page: str, copy_label: str, copied: str) -> str:
         flags=re.S,
     )
     return page.replace("</head>", STYLE + "</head>", 1)
+
+
+def keyed(page: str, key: str, where: str) -> str:
+    """``page``, a jupytext Markdown notebook (``where``), with ``key`` in its notebook metadata.
+
+    Examples:
+        >>> print(keyed("---\\njupyter:\\n  jupytext: {}\\n---\\n# Title", "3f2a", "p.md"))
+        ---
+        jupyter:
+          dyndocs_run: 3f2a
+          jupytext: {}
+        ---
+        # Title
+    """
+    if not page.startswith("---\njupyter:\n"):
+        raise PluginError(f"{where}: a notebook page begins with its jupytext header (jupyter:)")
+    return page.replace("\njupyter:\n", f"\njupyter:\n  dyndocs_run: {key}\n", 1)
+
+
+def redraw(content: str, draw: Callable[[list[dict[str, Any]]], str], page: str) -> str:
+    """``content`` with each drawing the kernel made replaced by ``draw`` of the graphs it carries.
+
+    Raises:
+        PluginError: A drawing's graphs do not load or draw; the message names ``page``.
+    """
+
+    def replace(match: re.Match[str]) -> str:
+        try:
+            return draw(json.loads(html.unescape(match["dq"] or match["sq"] or "")))
+        except (FigureFailed, ValueError, KeyError, TypeError) as error:
+            raise PluginError(f"{page}: a graph drawn by a notebook cell: {error}") from error
+
+    return KERNEL_DRAWING.sub(replace, content)
 
 
 def heading_ids(content: str, permalink: str = "") -> tuple[str, list[str]]:

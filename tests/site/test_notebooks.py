@@ -9,6 +9,7 @@ from pathlib import Path
 
 import nbformat
 
+from sitebuild.languages.strings import Strings
 from sitebuild.pages.comments import code_tokens
 from sitebuild.pages.includes import expand
 from sitebuild.pages.notebooks import colab_url
@@ -101,6 +102,17 @@ def test_the_notebook_page_stays_rendered_in_every_language(built_site: Path) ->
         html = (root / "notebooks" / "first-graph" / "index.html").read_text(encoding="utf-8")
         assert "jp-Cell" in html and "kernelspec" not in html, f"{locale}: not rendered"
         assert re.search(r'<svg[^>]*class="graph"', html), f"{locale}: the drawing is missing"
+        # The cell's own drawing, drawn again in the page's language (notebook_pages.redraw).
+        output = Strings.load(project().i18n, [locale]).get(locale, "graph.node.output")
+        assert f">{output}</text>" in html, f"{locale}: the drawing's output node is not {output}"
+        assert re.search(rf'<svg[^>]*aria-label="[^"]*{output}', html), f"{locale}: its label"
+        # A cell's copy button says what a code block's says (Material's clipboard.copy).
+        config = re.search(
+            r'<script id="__config" type="application/json">(.*?)</script>', html, re.S
+        )
+        copy = json.loads(config[1])["translations"]["clipboard.copy"]
+        labelled = re.search(f'<clipboard-copy[^>]*aria-label="{copy}"', html)
+        assert labelled, f"{locale}: not labelled {copy}"
         pages_by_locale[locale] = re.sub(r"<[^>]+>", "", html)
     own = {
         "en": "walks that graph back to the leaves",

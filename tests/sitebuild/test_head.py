@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 
 import pytest
 from mkdocs.exceptions import PluginError
 
+from dyndocs.graph.draw import html_of
+from dyndocs.graph.model import Graph, Node
 from sitebuild.html import a11y, head
 from sitebuild.pages import notebook_pages
 
@@ -72,3 +75,19 @@ def test_the_table_of_contents_follows_the_fixed_ids() -> None:
     assert toc[0].id == "计算图" and (child.id, child.title) == ("x", "X")
     with pytest.raises(PluginError, match="page: the table of contents has 2 entries"):
         notebook_pages.renumber_toc(toc, ids[:1], "page")
+
+
+def test_a_drawing_a_cell_made_is_drawn_again_from_the_graphs_it_carries() -> None:
+    graph = Graph([Node("n0", "output", "output")], [])
+    made = html_of([graph], '<svg class="graph"><text>output</text></svg>')
+    # nbconvert writes the attributes again, in its order and with single quotes.
+    data = re.search(r'data-graphs="([^"]*)"', made)[1]
+    rewritten = f'<p>a</p><div class="graph-output" data-graphs=\'{data}\' style="x">\n'
+    rewritten += '<svg class="graph"><text>output</text></svg>\n</div><p>b</p>'
+    drawn = []
+    page = notebook_pages.redraw(rewritten, lambda d: drawn.append(d) or "<svg>输出</svg>", "p.md")
+    assert page == "<p>a</p><svg>输出</svg><p>b</p>"
+    assert [Graph.from_dict(d) for d in drawn[0]] == [graph]
+    broken = rewritten.replace("nodes", "nodes\\u", 1)
+    with pytest.raises(PluginError, match="p.md: a graph drawn by a notebook cell"):
+        notebook_pages.redraw(broken, lambda d: "", "p.md")
