@@ -310,8 +310,9 @@ def install_requirement(repo_url: str | None) -> str:
 
 
 def links_html(download: str, colab: str | None, text: Callable[..., str]) -> str:
-    """The links an article page shows under its title."""
+    """The links an article page shows under its title; search leaves them out, or a page's
+    result would begin with them."""
     links = [f'<a href="{download}" download>{text("notebook.download")}</a>']
     if colab:
         links.append(f'<a href="{colab}">{text("notebook.colab")}</a>')
-    return '<p class="notebook-links">' + " · ".join(links) + "</p>"
+    return '<p class="notebook-links" data-search-exclude>' + " · ".join(links) + "</p>"

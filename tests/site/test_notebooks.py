@@ -72,7 +72,7 @@ def test_every_article_links_its_notebook_and_colab(built_site: Path) -> None:
         root = built_site if locale == locales()[0] else built_site / locale
         for page in articles():
             html = (root / page.with_suffix("") / "index.html").read_text(encoding="utf-8")
-            links = re.search(r'<p class="notebook-links">(.*?)</p>', html)
+            links = re.search(r'<p class="notebook-links"[^>]*>(.*?)</p>', html)
             assert links, f"{locale}/{page}: no notebook links"
             download = re.search(r'<a href="([^"]+)" download>([^<]+)</a>', links[1])
             assert download and (root / page.with_suffix("") / download[1]).is_file()
