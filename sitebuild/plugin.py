@@ -140,7 +140,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
             notebooks.write(notebook, path)
         text = partial(self.strings.get, builds.current_locale(config))
         if self._is_notebook_page(page, config):
-            output = notebook_pages.slim(output, text("page.copy"), text("page.copied"))
+            output = notebook_pages.slim(output)
         return a11y.name_dialogs(output, text("page.search"))
 
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
@@ -176,6 +176,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         if self._is_notebook_page(page, config):
             locale = builds.current_locale(config)
             permalink = self.strings.get(locale, "page.permalink")
+            html = notebook_pages.without_copy_buttons(html)
             html, ids = notebook_pages.heading_ids(html, permalink)
             draw = partial(self.figures.drawing_html, locale=locale)
             html = notebook_pages.redraw(html, draw, f"docs/{page.file.src_uri}")

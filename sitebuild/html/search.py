@@ -14,8 +14,8 @@ Examples:
     >>> from sitebuild.html.search import lean, weigh_entries
     >>> lean('<div class="language-python highlight"><pre>x = 1</pre></div>')
     '<div data-search-exclude class="language-python highlight"><pre>x = 1</pre></div>'
-    >>> lean('<div class="clipboard-copy-txt" id="cell-2">x = 1</div>')
-    '<div data-search-exclude class="clipboard-copy-txt" id="cell-2">x = 1</div>'
+    >>> lean('<div class="jp-InputPrompt jp-InputArea-prompt">In [3]:</div>')
+    '<div data-search-exclude class="jp-InputPrompt jp-InputArea-prompt">In [3]:</div>'
     >>> docs = [{"location": "errors/a/#x", "title": "E: one two"}, {"location": "a/#y"},
     ...         {"location": "errors/a/#z", "title": "Gradients add up"}]
     >>> [doc.get("boost") for doc in weigh_entries(docs, r"[\\s:]+")]
@@ -30,14 +30,13 @@ from typing import Any
 from sitebuild.pages.errors import MESSAGE
 
 EXCLUDED = re.compile(
-    r'<div (?=class="(?:[^"]*\s)?(?:highlight|highlight-ipynb|clipboard-copy-txt|jp-InputPrompt'
-    r'|jp-OutputPrompt|jp-OutputArea-output|zeroclipboard-container)[\s"])'
+    r'<div (?=class="(?:[^"]*\s)?(?:highlight|highlight-ipynb|jp-InputPrompt|jp-OutputPrompt'
+    r'|jp-OutputArea-output)[\s"])'
 )
-"""A code block: Pygments' ``highlight`` wrapper, or a notebook page's code cell, the copy of it
-that mkdocs-jupyter's copy button reads, the button ("Copied!"), the cell's prompts (In [3]:) and
-its output, as a page's output blocks are. Material's index skips an excluded element only up to
-the first end tag of its kind: an output holding a ``<div>`` (a drawing's scroll box) is left out
-up to that box's end, which follows its drawing."""
+"""A code block: Pygments' ``highlight`` wrapper, or a notebook page's code cell, the cell's
+prompts (In [3]:) and its output, as a page's output blocks are. Material's index skips an
+excluded element only up to the first end tag of its kind: an output holding a ``<div>`` (a
+drawing's scroll box) is left out up to that box's end, which follows its drawing."""
 
 
 ENTRY = re.compile(r"(?:[\w-]+/)?errors/[^#]+/#")

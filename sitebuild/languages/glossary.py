@@ -12,7 +12,7 @@ Examples:
     >>> print(table([term], names))
     | English | 简体中文 | 繁體中文 |
     |---|---|---|
-    | memory | 内存 | 記憶體 <del>內存</del> |
+    | memory | 内存 | 記憶體 <del data-search-exclude>內存</del> |
 """
 
 from __future__ import annotations
@@ -61,7 +61,9 @@ def table(terms: list[Term], names: Mapping[str, str]) -> str:
     """Render ``terms`` as a Markdown table, a column per language in ``names``."""
 
     def cell(term: Term, locale: str) -> str:
-        avoided = "".join(f" <del>{w}</del>" for w in term.avoid.get(locale, ()))
+        # Out of search: a result's preview would read the avoided words as the page's own.
+        struck = [f" <del data-search-exclude>{w}</del>" for w in term.avoid.get(locale, ())]
+        avoided = "".join(struck)
         return term.wordings[locale] + avoided
 
     locales = list(names)

@@ -2,8 +2,9 @@
 
 mkdocs-jupyter inlines JupyterLab's whole theme into every notebook page, plus MathJax and Mermaid
 set-up scripts, which a page keeps only if it has maths or diagrams. The code cells become
-Material code blocks (so they follow the light and dark schemes), the prompts are hidden, and a
-few lines of CSS lay out the rest.
+Material code blocks (so they follow the light and dark schemes, and have Material's copy button,
+in the page's language: mkdocs-jupyter's own English one, with its script, is dropped), the
+prompts are hidden, and a few lines of CSS lay out the rest.
 
 A graph the notebook's code draws (``dyndocs.graph.draw.html_of``) is drawn again from the graphs it
 carries, in the page's language, as the site draws its figures: the kernel knows only English.
@@ -14,7 +15,8 @@ imports, so a change to them runs the page again.
 
 Heading ids are fixed too: mkdocs-jupyter makes them from ASCII only, so a Chinese heading got an
 empty id, and its table of contents entry another one (``_1``); and its Markdown knows no
-``{#id}``, which it showed as text. A heading's explicit id is its id, as on the other pages.
+``{#id}``, which it showed as text. A heading's explicit id is its id, as on the other pages, and
+its anchor is Material's ``headerlink``.
 
 Examples:
     >>> from sitebuild.pages.notebook_pages import heading_ids
@@ -22,7 +24,7 @@ Examples:
     >>> ids, page.startswith('<h1 id="第一个计算图">'), 'href="#第一个计算图"' in page
     (['第一个计算图'], True, True)
     >>> heading_ids('<h2 id="a-a">一步 {#a}<a class="anchor-link" href="#a-a">¶</a></h2>', "链接")
-    ('<h2 id="a">一步<a class="anchor-link" href="#a" title="链接">¶</a></h2>', ['a'])
+    ('<h2 id="a">一步<a class="headerlink" href="#a" title="链接">¶</a></h2>', ['a'])
 """
 
 from __future__ import annotations
@@ -49,8 +51,15 @@ MERMAID = re.compile(
     re.S,
 )
 MATHJAX = re.compile(r"<!-- Load mathjax -->.*?<!-- End of mathjax configuration -->", re.S)
-# hidden="" before the minifier, hidden after it.
-NOTICE = re.compile(r'(<span class="notice"[^>]*>)Copied!</span>')
+COPY_BUTTON = re.compile(
+    r'<div class="zeroclipboard-container">.*?</clipboard-copy>\s*</div>', re.S
+)
+COPY_TEXT = re.compile(r'<div class="clipboard-copy-txt" id="[^"]*">[^<]*</div>')  # source, escaped
+COPY_SCRIPTS = re.compile(
+    r"<script>\s*\(function \(global, factory\).*?ClipboardCopyElement.*?</script>\s*"
+    r"<script>\s*document\.addEventListener\('clipboard-copy'.*?</script>",
+    re.S,
+)
 HEADING = re.compile(r'<h(?P<level>[1-6]) id="(?P<id>[^"]*)">(?P<body>.*?)</h(?P=level)>', re.S)
 # nbconvert writes the attributes again, in its order and with its quotes.
 KERNEL_DRAWING = re.compile(
@@ -64,25 +73,24 @@ EXPLICIT_ID = re.compile(r"\s*\{#(?P<id>[\w-]+)\}(?=<|$)")
 STYLE = (
     "<style>"
     ".jupyter-wrapper .jp-InputPrompt,.jupyter-wrapper .jp-OutputPrompt,"
-    ".jupyter-wrapper .jp-Collapser,.jupyter-wrapper .clipboard-copy-txt{display:none}"
-    ".jupyter-wrapper .jp-CodeMirrorEditor{position:relative}"
-    ".jupyter-wrapper .zeroclipboard-container{position:absolute;top:.4em;right:.4em;z-index:1}"
-    ".jupyter-wrapper clipboard-copy{cursor:pointer;color:var(--md-default-fg-color--light)}"
+    ".jupyter-wrapper .jp-Collapser{display:none}"
     ".jupyter-wrapper .jp-OutputArea-output pre{margin:0 0 1em}"
     ".jupyter-wrapper .jp-RenderedSVG,.jupyter-wrapper .jp-RenderedHTML{overflow-x:auto}"
-    ".jupyter-wrapper .anchor-link{margin-left:.3em;opacity:0;text-decoration:none}"
-    ".jupyter-wrapper :is(h1,h2,h3,h4,h5,h6):hover .anchor-link,"
-    ".jupyter-wrapper .anchor-link:focus{opacity:1}"
     "</style>"
 )
 
 
-def slim(page: str, copy_label: str, copied: str) -> str:
-    """The notebook page without JupyterLab's theme, its code cells as Material code blocks, and
-    mkdocs-jupyter's English copy buttons in the page's language: labelled ``copy_label``, and
-    saying ``copied`` once clicked."""
-    page = page.replace('aria-label="Copy to Clipboard"', f'aria-label="{copy_label}"')
-    page = NOTICE.sub(lambda m: m[1] + copied + "</span>", page)
+def without_copy_buttons(content: str) -> str:
+    """A notebook page's content without mkdocs-jupyter's copy buttons, the copies of the cells'
+    source they read and their script: its code cells get Material's (:func:`slim`)."""
+    found = len(COPY_BUTTON.findall(content)), len(COPY_TEXT.findall(content))
+    if found[0] != found[1] or (found[0] and not COPY_SCRIPTS.search(content)):
+        raise PluginError(f"mkdocs-jupyter's copy buttons changed shape: {found}")
+    return COPY_SCRIPTS.sub("", COPY_TEXT.sub("", COPY_BUTTON.sub("", content)))
+
+
+def slim(page: str) -> str:
+    """The notebook page without JupyterLab's theme, and its code cells as Material code blocks."""
     page = JUPYTER_THEME.sub("", page)
     page = PYGMENTS.sub("", page)
     if "jp-Mermaid" not in page.split("<!-- End of mermaid configuration -->")[-1]:
@@ -165,7 +173,9 @@ def heading_ids(content: str, permalink: str = "") -> tuple[str, list[str]]:
         taken.add(found)
         ids.append(found)
         titled = f' title="{html.escape(permalink)}"' if permalink else ""
-        body = re.sub(r'(class="anchor-link" href="#)[^"]*"', rf'\g<1>{found}"{titled}', body)
+        # Material's class: styled as on the other pages, and left out of search titles ("¶")
+        anchor = f'class="headerlink" href="#{found}"{titled}'
+        body = re.sub(r'class="anchor-link" href="#[^"]*"', anchor, body)
         return f'<h{match["level"]} id="{found}">{body}</h{match["level"]}>'
 
     return HEADING.sub(replace, content), ids

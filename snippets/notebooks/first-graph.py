@@ -52,7 +52,7 @@ def stepped() -> Steps:
         return loss
 
     return steps(forward_and_backward, model)
-
-
-print(stepped())
 # --8<-- [end:steps]
+
+
+print(stepped())  # the steps as text; the page draws them as a stepper

@@ -656,12 +656,16 @@ def test_search_finds_pages_in_the_readers_language(
 def test_search_names_the_terms_a_result_lacks_after_the_languages_colon(
     server: str, search: Callable[[str, str], Page], locale: str, site_pass: SitePass
 ) -> None:
-    """Material writes ": " after its "missing terms" label; a Chinese page shows "：" there."""
+    """Material writes ": " after its "missing terms" label, in italics; a Chinese page shows "："
+    there, upright."""
     if site_pass.done:
         return
-    terms = search(f"{server}/{locale}/", "梯度 qzxv").inner_text(".md-search-result__terms")
+    page = search(f"{server}/{locale}/", "梯度 qzxv")
+    terms = page.inner_text(".md-search-result__terms")
     assert "qzxv" in terms and "：" in terms, terms
     assert not re.search(r"[\u3400-\u9fff][,.:;?!]", terms), f"{locale}: {terms!r}"
+    style = page.eval_on_selector(".md-search-result__terms", "e => getComputedStyle(e).fontStyle")
+    assert style == "normal", f"{locale}: the missing terms are set in {style}"
     site_pass.record()
 
 

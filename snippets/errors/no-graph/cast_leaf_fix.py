@@ -5,7 +5,7 @@ from torch import nn
 
 torch.manual_seed(0)
 created = torch.randn(3, dtype=torch.float64, requires_grad=True)
-moved = torch.randn(3).to(torch.float64).requires_grad_()  # moved first, then made to require grad
+moved = torch.randn(3).to(torch.float64).requires_grad_()  # cast first, then made to require grad
 existing = torch.randn(3, requires_grad=True)
 moved_again = existing.detach().to(torch.float64).requires_grad_()  # requires grad: detach first
 for name, leaf in {"created": created, "moved": moved, "moved_again": moved_again}.items():
