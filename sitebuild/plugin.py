@@ -138,10 +138,11 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         if page.file.src_uri in self.notebooks:
             notebook, path = self.notebooks.pop(page.file.src_uri)
             notebooks.write(notebook, path)
-        text = partial(self.strings.get, builds.current_locale(config))
         if self._is_notebook_page(page, config):
             output = notebook_pages.slim(output)
-        return a11y.name_dialogs(output, text("page.search"))
+        return a11y.name_dialogs(
+            output, self.strings.get(builds.current_locale(config), "page.search")
+        )
 
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
         # MkDocs makes a new Jinja environment per language build; compiled templates are kept

@@ -256,6 +256,12 @@ class Figures:
             lines.append("| " + " | ".join(cells) + " |")
         return "\n".join(lines)
 
+    def steps_text(self, data: dict[str, Any], locale: str) -> str:
+        """A stepper's steps as the numbered list a notebook cell prints, in ``locale``."""
+        run = Steps.from_dict(data)
+        run = replace(run, graph=self._in_language([run.graph], locale)[0])
+        return stepper.frame_lines(run, partial(self.strings.get, locale))
+
     def drawing_html(self, data: list[dict[str, Any]], locale: str) -> str:
         """A graph function's result drawn as a notebook shows it (``show(...)``), in ``locale``."""
         graphs = self._in_language([Graph.from_dict(d) for d in data], locale)

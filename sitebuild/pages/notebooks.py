@@ -31,7 +31,6 @@ from urllib.parse import urljoin
 import nbformat
 from nbformat import NotebookNode
 
-from dyndocs.graph.model import Steps
 from sitebuild.bench.render import MARKER
 from sitebuild.pages import comments
 from sitebuild.pages.comments import translate
@@ -245,10 +244,10 @@ def _figure_cells(directive: re.Match[str], context: NotebookContext) -> list[No
     if directive["kind"] == "table":
         table = context.figures.table_markdown(data, context.locale)
         return [nbformat.v4.new_markdown_cell(table), caption]
-    if directive["kind"] == "steps":  # the same steps, as the list of frames they print
+    if directive["kind"] == "steps":  # the same steps, as the list of frames, in the language
         cell = nbformat.v4.new_code_cell(f"print({directive['function']}())")
         cell.metadata["dyndocs"] = {"figure": True}
-        text = str(Steps.from_dict(data)) + "\n"
+        text = context.figures.steps_text(data, context.locale) + "\n"
         cell.outputs.append(nbformat.v4.new_output("stream", name="stdout", text=text))
         return [cell, caption]
     try:

@@ -16,6 +16,8 @@ Examples:
     >>> print(frame_items(run, lambda key, **values: words[key].format(**values)))
     <li data-visible="n0" data-nodes="n0" data-freed="" data-grads="" data-line=":3">Forward, \
 line 3, <code>y = x.sum()</code>: SumBackward0 joined the graph.</li>
+    >>> print(frame_lines(run, lambda key, **values: words[key].format(**values)))
+    1. Forward, line 3, `y = x.sum()`: SumBackward0 joined the graph.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
-from dyndocs.graph.model import Steps
+from dyndocs.graph.model import Frame, Steps
 from sitebuild.pages import comments
 
 HERE = Path(__file__).parent
@@ -44,24 +46,38 @@ def assets() -> str:
     return f"<style>{style.strip()}</style>\n<script>{script.strip()}</script>"
 
 
+def said(run: Steps, frame: Frame, t: Callable[..., str]) -> str:
+    """What ``frame`` did, in words, with ``\\0`` where its statement goes."""
+    names = t("punctuation.list").join(run.graph.node(i).label for i in frame.nodes)
+    what = t(f"stepper.{frame.what}", nodes=names)
+    # A line of another file names it: Chinese puts the file before the line, English after.
+    key = "stepper.frame_elsewhere" if frame.file else "stepper.frame"
+    # zero_grad() is neither pass: its step is named for what it does.
+    phase = t("stepper.clearing" if frame.what == "grad_cleared" else f"stepper.{frame.phase}")
+    return t(key, phase=phase, line=frame.line, file=frame.file, code="\0", what=what)
+
+
 def frame_items(run: Steps, t: Callable[..., str]) -> str:
     """One ``<li>`` per frame: what it did, in words, with the data the script shows it from."""
     items = []
     for frame in run.frames:
-        names = t("punctuation.list").join(run.graph.node(i).label for i in frame.nodes)
-        what = t(f"stepper.{frame.what}", nodes=names)
-        # A line of another file names it: Chinese puts the file before the line, English after.
-        key = "stepper.frame_elsewhere" if frame.file else "stepper.frame"
-        # zero_grad() is neither pass: its step is named for what it does.
-        phase = t("stepper.clearing" if frame.what == "grad_cleared" else f"stepper.{frame.phase}")
-        said = t(key, phase=phase, line=frame.line, file=frame.file, code="\0", what=what)
         # The step quotes the statement; its comment stays in the code panel (code_lines).
         code = f"<code>{html.escape(comments.without_comment(frame.code))}</code>"
         data = {k: " ".join(getattr(frame, k)) for k in ("visible", "nodes", "freed", "grads")}
         data["line"] = f"{frame.file}:{frame.line}"
         attributes = "".join(f' data-{k}="{html.escape(v)}"' for k, v in data.items())
-        items.append(f"<li{attributes}>{html.escape(said).replace(chr(0), code)}</li>")
+        text = html.escape(said(run, frame, t)).replace(chr(0), code)
+        items.append(f"<li{attributes}>{text}</li>")
     return "".join(items)
+
+
+def frame_lines(run: Steps, t: Callable[..., str]) -> str:
+    """The frames as a numbered text list, as a notebook cell prints them, in ``t``'s words."""
+    return "\n".join(
+        f"{number}. "
+        + said(run, frame, t).replace(chr(0), f"`{comments.without_comment(frame.code)}`")
+        for number, frame in enumerate(run.frames, start=1)
+    )
 
 
 SECTION = re.compile(r"^\s*# --8<-- \[(?P<edge>start|end):[\w-]+\]\s*$")

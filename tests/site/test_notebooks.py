@@ -67,6 +67,20 @@ def test_a_notebook_holds_its_page_in_order(built_site: Path) -> None:
             assert outputs >= len(re.findall(r'^--8<-- "run:', text, re.M)), f"{locale}/{page}"
 
 
+def test_a_steppers_cell_prints_its_steps_in_the_notebooks_language(built_site: Path) -> None:
+    printed = 0
+    for locale in locales():
+        forward = Strings.load(project().i18n, [locale]).get(locale, "stepper.forward")
+        for page in articles():
+            notebook = nbformat.read(str(notebook_path(built_site, locale, page)), 4)
+            for cell in notebook.cells:
+                figure = cell.get("metadata", {}).get("dyndocs", {}).get("figure", False)
+                if figure and cell.source.startswith("print("):
+                    printed += 1
+                    assert forward in cell.outputs[0].text, f"{locale}/{page}: {cell.source}"
+    assert printed, "no notebook has a stepper's cell"
+
+
 def test_every_article_links_its_notebook_and_colab(built_site: Path) -> None:
     for locale in locales():
         root = built_site if locale == locales()[0] else built_site / locale
