@@ -33,6 +33,7 @@ import tempfile
 import threading
 import traceback
 import types
+import weakref
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -67,6 +68,7 @@ class Zygote:
         self.preload = tuple(preload)
         self.python = python
         self.process: subprocess.Popen[bytes] | None = None
+        self.stop: weakref.finalize[..., None] | None = None
         self.lock = threading.Lock()
 
     def _start(self) -> subprocess.Popen[bytes]:
@@ -78,6 +80,9 @@ class Zygote:
                 env={**os.environ, **self.env},
                 bufsize=0,
             )
+            # Runners live as long as the process that uses them: at its exit the zygote is told
+            # to stop and is waited for, not left running on open pipes.
+            self.stop = weakref.finalize(self, _stop, self.process)
             ready = self.process.stdout.readline()  # type: ignore[union-attr]
             if ready != b"ready\n":
                 raise RuntimeError(f"the zygote did not start (it said {ready!r})")
@@ -122,11 +127,9 @@ class Zygote:
             return done["status"], out.read_text(encoding="utf-8"), err.read_text(encoding="utf-8")
 
     def close(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            assert self.process.stdin is not None
-            self.process.stdin.close()
-            self.process.wait(timeout=30)
-        self.process = None
+        if self.stop is not None:
+            self.stop()
+        self.process = self.stop = None
 
 
 class ZygotePool:
@@ -167,6 +170,14 @@ class ZygotePool:
                 for zygote in zygotes:
                     zygote.close()
             self.free.clear()
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """Close the zygote's input, which ends its loop, and wait for it to exit."""
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.close()
+    process.wait(timeout=30)
+    process.stdout.close()
 
 
 def _child(job: dict[str, object]) -> None:

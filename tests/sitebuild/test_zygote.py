@@ -99,3 +99,25 @@ def test_a_job_runs_in_a_zygote_that_has_imported_what_it_asks_for(tmp_path: Pat
     finally:
         pool.close()
     assert [out for _, out, _ in runs] == ["False\n", "True\n", "False\n"]
+
+
+LEFT_OPEN = """
+import sys
+from pathlib import Path
+from sitebuild.runs.zygote import Zygote
+zygote = Zygote({}, preload=())
+zygote.run(["-c", "pass"], cwd=Path("."), timeout_s=30)
+print(zygote.process.pid)
+"""
+
+
+def test_a_zygote_left_open_is_stopped_when_its_process_exits(tmp_path: Path) -> None:
+    """A runner is never closed by the tests or the build: at exit its zygotes are waited for,
+    with no "subprocess is still running" or unclosed pipe (ResourceWarning)."""
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-X", "dev", "-W", "error::ResourceWarning", "-c", LEFT_OPEN],
+        cwd=root, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0 and "ResourceWarning" not in done.stderr, done.stderr
+    assert not Path(f"/proc/{int(done.stdout)}").exists(), "the zygote outlived its process"
