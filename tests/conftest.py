@@ -24,21 +24,6 @@ from . import support
 BUILD_ENV = {"DYNDOCS_BENCH": "recorded", "REPO_URL": support.TEST_REPO_URL}
 """The test build checks every claim against the benchmark results recorded with the repository:
 no timing is taken."""
-SITE_TESTS = support.ROOT / "tests" / "site"
-SHARED = ("built_site", "reader_env", "cpp_extension", "lighthouse_gates")
-"""The fixtures that make or wait for a shared resource: their tests run last."""
-
-
-def waits(item: pytest.Item) -> bool:
-    """Whether ``item`` needs the built site or another shared resource."""
-    asked = set(getattr(item, "fixturenames", ()))
-    return item.path.is_relative_to(SITE_TESTS) or not asked.isdisjoint(SHARED)
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests that wait for a shared resource go last, so that on a cold run every worker has
-    done the rest first and the resources are made while nothing else is left to run."""
-    items.sort(key=waits)  # a stable sort: each group keeps its order
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

@@ -58,21 +58,6 @@ def test_a_pages_titled_block_shares_the_run_of_its_file(runner: CodeRunner) -> 
     assert shared >= 40, f"only {shared} titled snippet blocks found"
 
 
-def test_the_tests_waiting_for_a_shared_resource_go_last() -> None:
-    """On a cold run the workers do everything else first, then make the resources."""
-    from .conftest import pytest_collection_modifyitems
-
-    plain = SimpleNamespace(path=ROOT / "tests" / "sitebuild" / "x.py", fixturenames=["tmp_path"])
-    site = SimpleNamespace(path=ROOT / "tests" / "site" / "test_head.py", fixturenames=[])
-    cpp = SimpleNamespace(
-        path=ROOT / "tests" / "sitebuild" / "y.py", fixturenames=["cpp_extension"]
-    )
-    page = SimpleNamespace(path=ROOT / "docs" / "en" / "index.md")  # Sybil's items ask nothing
-    items = [site, plain, cpp, page]
-    pytest_collection_modifyitems(items)  # type: ignore[arg-type]
-    assert items == [plain, page, site, cpp]
-
-
 def test_a_failed_build_is_shown_in_full_once_then_named() -> None:
     from .conftest import LOG_ELSEWHERE, SiteBuildFailed, pytest_runtest_makereport
 
