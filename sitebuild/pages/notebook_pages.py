@@ -30,6 +30,7 @@ Examples:
 from __future__ import annotations
 
 import html
+import itertools
 import json
 import re
 from collections.abc import Callable
@@ -106,6 +107,10 @@ def slim(page: str) -> str:
         page,
         flags=re.S,
     )
+    # nbformat gives each cell a random id when jupytext reads the page: numbered in order
+    # instead, a clean build writes the same page every time.
+    numbers = itertools.count(1)
+    page = re.sub(r'id="cell-id=[\w-]+"', lambda _: f'id="cell-{next(numbers)}"', page)
     page = re.sub(
         r'(<div (?:data-search-exclude )?class="jp-RenderedText jp-OutputArea-output[^"]*"[^>]*>'
         r"\s*<pre>)(.*?)</pre>",

@@ -48,14 +48,16 @@ def test_the_search_dialog_gets_a_name_once() -> None:
     assert a11y.name_dialogs(named, "again") == named
 
 
-def test_a_notebook_page_loses_jupyterlabs_theme_but_keeps_its_maths() -> None:
+def test_a_notebook_page_loses_jupyterlabs_theme_and_random_ids_but_keeps_its_maths() -> None:
     page = (
         "<head><style>.jupyter-wrapper{--md-red-50: #ffebee}</style></head>"
         '<!-- Load mathjax --><script src=""> </script><!-- MathJax configuration -->'
         "<!-- End of mathjax configuration -->"
+        '<div class="jp-Cell" id="cell-id=4db37b36"><div class="jp-Cell" id="cell-id=018c6667">'
         '<div class="highlight-ipynb hl-python"><pre><span>x</span>\n</pre></div>'
     )
     slim = notebook_pages.slim(page)
+    assert 'id="cell-1"><div class="jp-Cell" id="cell-2">' in slim, "nbformat's random ids"
     assert "--md-red-50" not in slim and "MathJax" not in slim
     assert '<div class="highlight-ipynb hl-python highlight"><pre><code><span>x</span>' in slim
     assert slim.count("</code></pre>") == 1
