@@ -100,8 +100,8 @@ def test_the_search_index_holds_prose_not_code(built_site: Path, locale: str) ->
 def test_no_script_holds_up_the_first_paint(built_site: Path, locale: str) -> None:
     """No page names a script for the browser to fetch with it: Material's scripts keep their
     URL in ``data-src`` and load once the page's content is on screen (``overrides/main.html``).
-    At the end of the body, its bundle had held the first paint back by about 1.3 s in
-    Lighthouse; deferred, it still counted towards the largest paint in one run out of two."""
+    At the end of the body, its bundle held the first paint back in Lighthouse; deferred, it
+    still counted towards the largest paint in some runs."""
     for name, page in html_pages(built_site, locale).items():
         fetched = re.findall(r"<script\b[^>]*\ssrc=[^>]*>", page)
         assert not fetched, f"{locale}/{name}: {fetched}"

@@ -26,7 +26,7 @@ from sitebuild.bench.timing import measure_many
 def variable_length(quick: bool, device: torch.device) -> list[Row]:
     torch.manual_seed(0)
     rnn = nn.GRU(input_size=32, hidden_size=64).to(device)
-    count = 32  # the Python loop trains at about 0.15 s a call: enough to time, cheap to repeat
+    count = 32  # enough sequences for the Python loop's call to be timed, few enough to repeat
     lengths = torch.randint(5, 60, (count,))
     sequences = [torch.randn(int(n), 32, device=device) for n in lengths]
 
