@@ -102,7 +102,6 @@ def test_a_job_runs_in_a_zygote_that_has_imported_what_it_asks_for(tmp_path: Pat
 
 
 LEFT_OPEN = """
-import sys
 from pathlib import Path
 from sitebuild.runs.zygote import Zygote
 zygote = Zygote({}, preload=())
@@ -111,7 +110,7 @@ print(zygote.process.pid)
 """
 
 
-def test_a_zygote_left_open_is_stopped_when_its_process_exits(tmp_path: Path) -> None:
+def test_a_zygote_left_open_is_stopped_when_its_process_exits() -> None:
     """A runner is never closed by the tests or the build: at exit its zygotes are waited for,
     with no "subprocess is still running" or unclosed pipe (ResourceWarning)."""
     root = Path(__file__).resolve().parents[2]
