@@ -20,6 +20,7 @@ from pathlib import Path
 
 import nbformat
 
+from sitebuild.pages.comments import code_tokens
 from sitebuild.runs import cachefiles
 from sitebuild.runs.runner import preload_for
 from sitebuild.runs.zygote import ZygotePool
@@ -83,14 +84,28 @@ def failures(done_dir: Path, jobs: Mapping[str, Job], workers: int) -> list[str]
 
 
 def run_blocks(site: Path, env: Path, zygotes: ZygotePool | None = None) -> list[str]:
-    """Run each distinct titled block of every language (their comments differ) alone in
-    ``env``, forked from ``zygotes`` (by default ``env``'s Python; closed when done); the
-    failures, each naming its page and title with the end of its error."""
-    found = blocks_by_language(site)
-    unique = {code: (page, title) for blocks in found.values() for page, title, code in blocks}
+    """Run the titled blocks of every language alone in ``env``, forked from ``zygotes`` (by
+    default ``env``'s Python; closed when done); the failures, each naming its page and title with
+    the end of its error.
+
+    The languages' copies of a block differ only in comments and docstrings, which a run cannot
+    tell apart unless the code reads its own docstrings. So every copy is compiled, and each
+    distinct code (:func:`~sitebuild.pages.comments.code_tokens`) runs once, in its first
+    language's copy.
+    """
+    unique: dict[tuple[tuple[int, str], ...], tuple[str, str, str]] = {}
+    broken = []
+    for blocks in blocks_by_language(site).values():
+        for page, title, code in blocks:
+            try:
+                compile(code, f"{page}: {title}", "exec")
+            except SyntaxError as error:
+                broken.append(f"{page}: {title}:\n{error!r}")
+                continue
+            unique.setdefault(tuple(code_tokens(code)), (page, title, code))
     zygotes = zygotes or ZygotePool(python=str(env / "bin" / "python"))
 
-    def run(code: str, workdir: Path) -> str | None:
+    def run(page: str, title: str, code: str, workdir: Path) -> str | None:
         # Its standard input is empty: a block that opens pdb reads end of input and goes on.
         status, _, stderr = zygotes.run(
             ["-c", code],
@@ -100,12 +115,14 @@ def run_blocks(site: Path, env: Path, zygotes: ZygotePool | None = None) -> list
             timeout_s=600,
             preload=preload_for(code),  # as sitebuild.runs.runner does
         )
-        page, title = unique[code]
         return f"{page}: {title}:\n{stderr.strip()[-1200:]}" if status != 0 else None
 
     try:
-        jobs = {code + env.name: partial(run, code) for code in unique}
-        return failures(ROOT / ".cache" / "copy-paste", jobs, workers=2)
+        jobs = {
+            code + env.name: partial(run, page, title, code)
+            for page, title, code in unique.values()
+        }
+        return broken + failures(ROOT / ".cache" / "copy-paste", jobs, workers=2)
     finally:
         zygotes.close()
 

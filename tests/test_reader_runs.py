@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import html
 import json
 import sys
 from pathlib import Path
@@ -40,6 +41,29 @@ def test_a_block_that_fails_alone_is_named_with_its_error(tmp_path: Path) -> Non
     assert len(failures) == 1
     assert failures[0].startswith("tips/index.html: snippets/tips/x.py:")
     assert "NameError: name 'undefined_name' is not defined" in failures[0]
+
+
+def test_the_languages_copies_of_a_block_run_once_and_each_compiles(tmp_path: Path) -> None:
+    """Copies that differ in their comments alone run once; a copy whose translation breaks the
+    syntax fails, named with its page."""
+    ran = tmp_path / "ran"
+    code = f"open({str(ran)!r}, 'a').write('ran ')  # {{}}\n"
+    copies = {"": code.format("once"), "zh-hans/": code.format("一次")}
+    copies["zh-hant/"] = code.format("一次") + '"""\\N"""\n'
+    for root, copy in copies.items():
+        page = tmp_path / "site" / root / "tips" / "index.html"
+        page.parent.mkdir(parents=True)
+        page.write_text(
+            '<div class="language-python highlight"><span class="filename">snippets/tips/x.py'
+            f"</span><pre><span></span><code>{html.escape(copy)}</code></pre></div>",
+            encoding="utf-8",
+        )
+    env = venv_like(tmp_path / "env")
+    plain = ZygotePool(preload=(), python=str(env / "bin" / "python"))
+    failures = reader_runs.run_blocks(tmp_path / "site", env, zygotes=plain)
+    assert ran.read_text() == "ran "
+    assert len(failures) == 1 and failures[0].startswith("zh-hant/tips/index.html: "), failures
+    assert "SyntaxError" in failures[0]
 
 
 def test_a_notebook_cell_that_raises_is_named_with_its_page(tmp_path: Path) -> None:

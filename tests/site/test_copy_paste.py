@@ -1,8 +1,8 @@
 """Every code block titled with a file path runs when a reader pastes it alone.
 
 The blocks are read from the built HTML, as a reader copies them, in every language: the same
-code, with comments in the page's language. The distinct ones, translated comments included, run
-in the reader's environment (torch and dyndocs, from the README's install), each in a fresh
+code, with comments in the page's language (asserted here). Every copy compiles, and each distinct
+code runs in the reader's environment (torch and dyndocs, from the README's install), in a fresh
 interpreter in an empty folder, as ``python -c`` (:mod:`tests.reader_runs`).
 """
 
