@@ -218,32 +218,18 @@ CJK = re.compile(r"[\u2014\u2018-\u201d\u2026\u3000-\u303f\u3400-\u9fff\uf900-\u
 BLOCK_START = re.compile(
     r"^\s*(?:[-*+](?:\s|$)|\d+[.)](?:\s|$)|[>|#<]|!!!|\?\?\?|```|~~~|:::|\[\^)"
 )
-TRAILING_MARKUP = re.compile(r"(?:\*{1,2}|_{1,2}|\]\([^)\s]*\))$")
+TRAILING_MARKUP = re.compile(r"(?:\*{1,2}|_{1,2}|\]\([^)\s]*\))+$")
 """What may close a line after its last character: emphasis, or the end of a link."""
-LEADING_MARKUP = re.compile(r"^(?:\*{1,2}|_{1,2}|\[)")
+LEADING_MARKUP = re.compile(r"^(?:\*{1,2}|_{1,2}|\[)+")
 """What may open a line before its first character: emphasis, or the start of a link."""
-
-
-def _last_character(line: str) -> str:
-    line = line.rstrip()
-    while (markup := TRAILING_MARKUP.search(line)) is not None:
-        line = line[: markup.start()]
-    return line[-1:]
-
-
-def _first_character(line: str) -> str:
-    line = line.lstrip()
-    while (markup := LEADING_MARKUP.match(line)) is not None:
-        line = line[markup.end() :]
-    return line[:1]
-
-
 WIDE_PUNCTUATION = re.compile(r"[\u3000-\u303f\uff00-\uffef]")
 """Full-width punctuation, which carries its own space: none goes next to it."""
 
 
-def _joins(last: str, first: str) -> bool:
-    """Whether a line break between ``last`` and ``first`` would show a space to remove."""
+def _joins(previous: str, line: str) -> bool:
+    """Whether a line break between two lines would show a space to remove."""
+    last = TRAILING_MARKUP.sub("", previous.rstrip())[-1:]
+    first = LEADING_MARKUP.sub("", line.lstrip())[:1]
     if WIDE_PUNCTUATION.match(last) or WIDE_PUNCTUATION.match(first):
         return bool(last.strip() and first.strip())
     return bool(CJK.match(last) and CJK.match(first))
@@ -277,8 +263,7 @@ def join_cjk_lines(markdown: str) -> str:
     out: list[str] = []
     in_fence = False
     for line in markdown.split("\n"):
-        stripped = line.strip()
-        if stripped.startswith(("```", "~~~")):
+        if line.strip().startswith(("```", "~~~")):
             in_fence = not in_fence
             out.append(line)
             continue
@@ -290,7 +275,7 @@ def join_cjk_lines(markdown: str) -> str:
             and not previous.endswith("  ")  # a hard line break
             and not previous.lstrip().startswith(("```", "~~~", "|", "#"))
             and not BLOCK_START.match(line)
-            and _joins(_last_character(previous), _first_character(line))
+            and _joins(previous, line)
         ):
             out[-1] = previous.rstrip() + line.lstrip()
         else:
