@@ -34,7 +34,6 @@ from sitebuild.html import search
 
 
 def i18n(config: MkDocsConfig) -> Any:
-    """Return the mkdocs-static-i18n plugin instance."""
     return config.plugins["i18n"]
 
 
@@ -75,13 +74,11 @@ def untranslated_nav_titles(config: MkDocsConfig) -> list[str]:
 
     mkdocs-static-i18n shows such a title in English, and says nothing.
     """
-    titles = nav_titles(config.nav)
-    default = locales(config)[0]
     return [
         f"{lang.locale}: {title!r}"
         for lang in i18n(config).config.languages
-        if lang.locale != default
-        for title in titles
+        if not lang.default
+        for title in nav_titles(config.nav)
         if title not in (lang.nav_translations or {})
     ]
 
