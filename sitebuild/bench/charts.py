@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import html
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -160,16 +161,13 @@ def line_figure(
     ys = sorted(y for _, line in drawn for _, y in line.points)
     x_ticks = xs if len(xs) <= 8 else decade_ticks(xs[0], xs[-1])
     y_ticks = decade_ticks(ys[0], ys[-1])
-    x_low, x_high = math.log10(x_ticks[0]), math.log10(x_ticks[-1])
-    y_low, y_high = math.log10(y_ticks[0]), math.log10(y_ticks[-1])
     right, bottom = WIDTH - RIGHT, PLOT_HEIGHT - BOTTOM
 
-    def px(x: float) -> float:
-        return LEFT + (math.log10(x) - x_low) / ((x_high - x_low) or 1) * (right - LEFT)
+    def scale(ticks: list[float], start: float, end: float) -> Callable[[float], float]:
+        low, high = math.log10(ticks[0]), math.log10(ticks[-1])
+        return lambda v: start + (math.log10(v) - low) / ((high - low) or 1) * (end - start)
 
-    def py(y: float) -> float:
-        return bottom - (math.log10(y) - y_low) / ((y_high - y_low) or 1) * (bottom - TOP)
-
+    px, py = scale(x_ticks, LEFT, right), scale(y_ticks, bottom, TOP)
     axis = 'stroke="currentColor" stroke-opacity="0.25" stroke-width="1"'
     parts = []
     for tick in y_ticks:
