@@ -49,7 +49,6 @@ def locales(config: MkDocsConfig) -> list[str]:
 
 
 def current_locale(config: MkDocsConfig) -> str:
-    """The language being built right now."""
     return str(i18n(config).current_language)
 
 
