@@ -108,15 +108,16 @@ def value_of(row: dict[str, Any], name: str) -> float | None:
     return float(found) if found is not None else None
 
 
-def lines_of(rows: list[dict[str, Any]], x: str, y: str, variants: list[str]) -> list[Line]:
-    """The points of each variant: the rows that have both ``x`` and ``y``."""
+def lines_of(rows: list[dict[str, Any]], x: str, y: str, labels: dict[str, str]) -> list[Line]:
+    """The points of each variant of ``labels``, named by its label: the rows that have both
+    ``x`` and ``y``."""
     lines = []
-    for variant in variants:
+    for variant, label in labels.items():
         mine = [r for r in rows if r["variant"] == variant]
         pairs = [(value_of(r, x), value_of(r, y)) for r in mine]
         points = sorted((px, py) for px, py in pairs if px and py and px > 0 and py > 0)
         missing = next((str(r["unsupported"]) for r in mine if r.get("unsupported")), None)
-        lines.append(Line(variant, points, None if points else missing))
+        lines.append(Line(label, points, None if points else missing))
     return lines
 
 
