@@ -232,30 +232,27 @@ def _joins(previous: str, line: str) -> bool:
 
 
 def unwrap_lines(markdown: str, locale: str) -> str:
-    """``markdown`` with the line breaks a reader of ``locale`` must not see as spaces joined:
-    :func:`join_cjk_lines` in Chinese, nothing in other languages."""
-    return join_cjk_lines(markdown) if locale.startswith("zh") else markdown
-
-
-def join_cjk_lines(markdown: str) -> str:
-    """Join soft line breaks between Chinese characters, which browsers render as spaces, and
-    those next to full-width punctuation.
+    """In Chinese (``locale`` zh-*), join the soft line breaks that browsers render as spaces:
+    between Chinese characters, and next to full-width punctuation. Other languages keep theirs.
 
     The characters may sit inside emphasis or a link's text. Code fences and lines that start
     a Markdown block are left alone.
 
     Examples:
-        >>> join_cjk_lines("动态图\\n很灵活。\\n\\n- 列表\\n- 项目")
+        >>> unwrap_lines("动态图\\n很灵活。\\n\\n- 列表\\n- 项目", "zh-hans")
         '动态图很灵活。\\n\\n- 列表\\n- 项目'
-        >>> join_cjk_lines("下一页讲\\n[梯度累积](zero-grad.md)，只处理**一个**\\n时间步")
+        >>> unwrap_lines("下一页讲\\n[梯度累积](zero-grad.md)，只处理**一个**\\n时间步", "zh-hans")
         '下一页讲[梯度累积](zero-grad.md)，只处理**一个**时间步'
-        >>> join_cjk_lines("见 [控制流](control-flow.md)\\n一页。\\n**粗体**开头的续行")
+        >>> unwrap_lines("见 [控制流](control-flow.md)\\n一页。\\n**粗体**开头的续行", "zh-hans")
         '见 [控制流](control-flow.md)一页。**粗体**开头的续行'
-        >>> join_cjk_lines("句子。\\n* 列表项\\n1. 编号项")
+        >>> unwrap_lines("句子。\\n* 列表项\\n1. 编号项", "zh-hans")
         '句子。\\n* 列表项\\n1. 编号项'
-        >>> join_cjk_lines("只在其中构建计算图；\\nPyTorch 2 则用\\n`torch.compile`（见下文）")
+        >>> text = "只在其中构建计算图；\\nPyTorch 2 则用\\n`torch.compile`（见下文）"
+        >>> unwrap_lines(text, "zh-hans")
         '只在其中构建计算图；PyTorch 2 则用\\n`torch.compile`（见下文）'
     """
+    if not locale.startswith("zh"):
+        return markdown
     out: list[str] = []
     in_fence = False
     for line in markdown.split("\n"):
@@ -266,7 +263,6 @@ def join_cjk_lines(markdown: str) -> str:
         previous = out[-1] if out else ""
         if (
             not in_fence
-            and out
             and previous.strip()
             and not previous.endswith("  ")  # a hard line break
             and not previous.lstrip().startswith(("```", "~~~", "|", "#"))
