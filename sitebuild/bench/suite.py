@@ -138,9 +138,7 @@ class Suite:
 
         bench = self.root / "sitebuild" / "bench"
         files = sorted(
-            p
-            for p in bench.rglob("*.py")
-            if p.relative_to(bench).as_posix().startswith(MEASURED_CODE)
+            p for p in bench.rglob("*.py") if p.relative_to(bench).parts[0] in MEASURED_CODE
         )
         sources = "\n".join(p.read_text(encoding="utf-8") for p in files)
         digest = hashlib.sha256()
