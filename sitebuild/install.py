@@ -18,10 +18,9 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-SOURCES = {"index-url": "--index-url", "extra-index-url": "--extra-index-url",
-           "find-links": "--find-links", "constraint": "--constraint"}  # fmt: skip
-"""pip's settings that name sources (a list of them, spaced, but for ``index-url``), and uv's
-option for each."""
+SOURCES = frozenset({"index-url", "extra-index-url", "find-links", "constraint"})
+"""pip's settings that name sources (a list of them, spaced, but for ``index-url``); uv's option
+of the same name takes each."""
 FLAGS = {"no-index": "--no-index", "pre": "--prerelease=allow"}
 IGNORED = frozenset({
     "timeout", "default-timeout", "retries", "disable-pip-version-check", "no-cache-dir",
@@ -62,7 +61,7 @@ def uv_options(pip_settings: dict[str, str]) -> tuple[list[str], dict[str, str]]
     env: dict[str, str] = {}
     for key, value in pip_settings.items():
         if key in SOURCES:
-            options += [part for item in value.split() for part in (SOURCES[key], item)]
+            options += [part for item in value.split() for part in (f"--{key}", item)]
         elif key in FLAGS:
             if value.strip().lower() in {"1", "true", "yes", "on"}:
                 options.append(FLAGS[key])

@@ -94,5 +94,4 @@ def load_config(config_file: Path) -> MkDocsConfig:
 
 
 def load(config_file: Path) -> Project:
-    """The project that ``config_file`` (a ``mkdocs.yml``) describes."""
     return Project.from_config(load_config(config_file.resolve()))

@@ -115,7 +115,6 @@ SUMMARY = ("scores", "failing", "kib")
 
 
 def run_settings(categories: tuple[str, ...]) -> dict[str, object]:
-    """PERFORMANCE_SETTINGS for a performance run; GATE_SETTINGS for any other."""
     return PERFORMANCE_SETTINGS if "performance" in categories else GATE_SETTINGS
 
 
@@ -131,8 +130,7 @@ def served(site: Path) -> Iterator[str]:
     """``site`` on a plain static server on localhost: no compression, like the issue's check."""
     handler = functools.partial(QuietHandler, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}/"
     finally:
@@ -154,7 +152,6 @@ def score_pages(
     (lighthouse_batch.mjs).
     """
     cache = root / ".cache" / "lighthouse"
-    cache.mkdir(parents=True, exist_ok=True)
     files = {
         (page, run): cache / f"{page_key(site, page, categories, run)}.json"
         for page in pages
@@ -214,10 +211,8 @@ def _run_lighthouse(
         "tool": str(cli.parents[3]),
         "chrome": os.environ.get("CHROME_PATH") or shutil.which("chromium") or "/usr/bin/chromium",
         "chromeFlags": list(CHROME_FLAGS),
-        "runs": [
-            {"url": url, "categories": list(categories), "settings": run_settings(categories)}
-            for url in urls
-        ],
+        "urls": urls,
+        "flags": {"onlyCategories": list(categories), **run_settings(categories)},
     }
     done = subprocess.run(
         ["node", str(BATCH)],
@@ -245,20 +240,18 @@ def audited_pages(project: Project, pages: tuple[str, ...] = PAGES) -> list[str]
 def performance_report(scores: dict[tuple[str, int], dict[str, Any]]) -> tuple[str, list[float]]:
     """A table of each page's performance and weight, the medians of its runs; and the
     performance medians."""
-    runs: dict[str, list[int]] = {}
-    weights: dict[str, list[float]] = {}
+    by_page: dict[str, list[dict[str, Any]]] = {}
     for (page, _), found in scores.items():
-        runs.setdefault(page, []).append(found["scores"]["performance"])
-        weights.setdefault(page, []).append(found.get("kib") or 0.0)
+        by_page.setdefault(page, []).append(found)
     lines = [f"{'page':36} {'performance':>12} {'KiB':>7}   runs"]
-    medians, heaviest = [], 0.0
-    for page, values in runs.items():
+    medians, kibs = [], []
+    for page, runs in by_page.items():
+        values = [run["scores"]["performance"] for run in runs]
         medians.append(statistics.median(values))
-        kib = statistics.median(weights[page])
-        heaviest = max(heaviest, kib)
-        lines.append(f"{'/' + page:36} {medians[-1]:>12.0f} {kib:>7.0f}   {values}")
+        kibs.append(statistics.median(run.get("kib") or 0.0 for run in runs))
+        lines.append(f"{'/' + page:36} {medians[-1]:>12.0f} {kibs[-1]:>7.0f}   {values}")
     lines.append(
         f"median over pages {statistics.median(medians):.0f}, lowest {min(medians):.0f}; "
-        f"heaviest page {heaviest:.0f} KiB"
+        f"heaviest page {max(kibs):.0f} KiB"
     )
     return "\n".join(lines), medians

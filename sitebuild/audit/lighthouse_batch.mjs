@@ -2,7 +2,7 @@
 // the CLI would start both for every page, most of an accessibility-only run.
 //
 // Input, JSON on stdin: {"tool": ".cache/lighthouse-tool", "chrome": "/usr/bin/chromium",
-//   "chromeFlags": [...], "runs": [{"url", "categories", "settings" (further flags, optional)}]}
+//   "chromeFlags": [...], "urls": [...], "flags": {"onlyCategories", ...further flags}}
 // Output: one JSON line per run, in order: {"url", "categories", "audits", "runtimeError"}, where
 // categories keep their score and audit refs, and audits their score and numeric value.
 
@@ -21,13 +21,12 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: input.chromeFlags,
 });
 try {
-  for (const run of input.runs) {
-    const result = await lighthouse(run.url, {
+  for (const url of input.urls) {
+    const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: run.categories,
-      ...(run.settings ?? {}),
+      ...input.flags,
     });
     const lhr = result.lhr;
     const categories = {};
@@ -38,7 +37,7 @@ try {
     for (const [id, audit] of Object.entries(lhr.audits)) {
       audits[id] = {score: audit.score, numericValue: audit.numericValue ?? null};
     }
-    const line = {url: run.url, categories, audits, runtimeError: lhr.runtimeError ?? null};
+    const line = {url, categories, audits, runtimeError: lhr.runtimeError ?? null};
     process.stdout.write(JSON.stringify(line) + '\n');
   }
 } finally {

@@ -20,7 +20,7 @@ if __name__ == "__main__":
     root = Path.cwd()
     try:
         results = Suite(root, root / ".cache" / "bench").load_or_measure(
-            quick=args.quick, force=args.force, progress=True
+            quick=args.quick, force=args.force
         )
     except BenchmarkFailed as error:
         sys.exit(f"error: {error}")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import html
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -107,15 +108,16 @@ def value_of(row: dict[str, Any], name: str) -> float | None:
     return float(found) if found is not None else None
 
 
-def lines_of(rows: list[dict[str, Any]], x: str, y: str, variants: list[str]) -> list[Line]:
-    """The points of each variant: the rows that have both ``x`` and ``y``."""
+def lines_of(rows: list[dict[str, Any]], x: str, y: str, labels: dict[str, str]) -> list[Line]:
+    """The points of each variant of ``labels``, named by its label: the rows that have both
+    ``x`` and ``y``."""
     lines = []
-    for variant in variants:
+    for variant, label in labels.items():
         mine = [r for r in rows if r["variant"] == variant]
         pairs = [(value_of(r, x), value_of(r, y)) for r in mine]
         points = sorted((px, py) for px, py in pairs if px and py and px > 0 and py > 0)
         missing = next((str(r["unsupported"]) for r in mine if r.get("unsupported")), None)
-        lines.append(Line(variant, points, None if points else missing))
+        lines.append(Line(label, points, None if points else missing))
     return lines
 
 
@@ -160,16 +162,13 @@ def line_figure(
     ys = sorted(y for _, line in drawn for _, y in line.points)
     x_ticks = xs if len(xs) <= 8 else decade_ticks(xs[0], xs[-1])
     y_ticks = decade_ticks(ys[0], ys[-1])
-    x_low, x_high = math.log10(x_ticks[0]), math.log10(x_ticks[-1])
-    y_low, y_high = math.log10(y_ticks[0]), math.log10(y_ticks[-1])
     right, bottom = WIDTH - RIGHT, PLOT_HEIGHT - BOTTOM
 
-    def px(x: float) -> float:
-        return LEFT + (math.log10(x) - x_low) / ((x_high - x_low) or 1) * (right - LEFT)
+    def scale(ticks: list[float], start: float, end: float) -> Callable[[float], float]:
+        low, high = math.log10(ticks[0]), math.log10(ticks[-1])
+        return lambda v: start + (math.log10(v) - low) / ((high - low) or 1) * (end - start)
 
-    def py(y: float) -> float:
-        return bottom - (math.log10(y) - y_low) / ((y_high - y_low) or 1) * (bottom - TOP)
-
+    px, py = scale(x_ticks, LEFT, right), scale(y_ticks, bottom, TOP)
     axis = 'stroke="currentColor" stroke-opacity="0.25" stroke-width="1"'
     parts = []
     for tick in y_ticks:

@@ -15,7 +15,7 @@ import math
 import operator
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from sitebuild.bench import charts
@@ -58,7 +58,6 @@ class CaseData:
 
     @classmethod
     def of(cls, results: dict[str, Any], name: str, device: str, variants: Any = None) -> CaseData:
-        """The case ``name`` on ``device``, its rows of ``variants`` only if given."""
         case = results["cases"].get(name)
         if case is None:
             raise KeyError(f"unknown benchmark case {name!r}; known: {', '.join(results['cases'])}")
@@ -112,8 +111,6 @@ def sources_of(sets: list[ResultSet], case: str) -> list[Source]:
 
 @dataclass(frozen=True)
 class Renderer:
-    """Renders benchmark blocks in the language ``locale``."""
-
     strings: Strings
     locale: str
 
@@ -199,14 +196,11 @@ class Renderer:
 
     def charts(self, data: CaseData) -> list[str]:
         """The bar chart of the speed-ups, then the case's registered line charts."""
-        bars = [
-            (
-                f"{self.row_label(r['row'])} · {self.variant_label(r['variant'])}".replace("`", ""),
-                float(r["speedup"]),
-            )
-            for r in data.rows
-            if "speedup" in r and r["variant"] != data.baseline
-        ]
+        bars = []
+        for r in data.rows:
+            if "speedup" in r and r["variant"] != data.baseline:
+                label = f"{self.row_label(r['row'])} · {self.variant_label(r['variant'])}"
+                bars.append((label.replace("`", ""), float(r["speedup"])))
         baseline = self.variant_label(data.baseline).strip("`") if bars else ""
         found = [charts.bar_figure(bars, self.t("bench.chart", baseline=baseline))] if bars else []
         return found + [self.line_chart(data, spec) for spec in data.charts]
@@ -214,11 +208,9 @@ class Renderer:
     def line_chart(self, data: CaseData, spec: dict[str, Any]) -> str:
         """A registered chart in the page's words, captioned with any variant left out."""
         key = f"bench.charts.{spec['name']}"
-        variants = list(spec["variants"]) or list(dict.fromkeys(r["variant"] for r in data.rows))
-        lines = [
-            replace(line, variant=self.variant_label(line.variant).strip("`"))
-            for line in charts.lines_of(data.rows, spec["x"], spec["y"], variants)
-        ]
+        variants = spec["variants"] or dict.fromkeys(r["variant"] for r in data.rows)
+        labels = {variant: self.variant_label(variant).strip("`") for variant in variants}
+        lines = charts.lines_of(data.rows, spec["x"], spec["y"], labels)
         mark = None
         if spec.get("crossover"):
             variant, metric, share = spec["crossover"]

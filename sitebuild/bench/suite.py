@@ -129,7 +129,7 @@ class Suite:
                 recorded = read(self.root / "benchmarks" / "recorded.json")
                 own = classify(recorded, version, recorded=True)
         elif mode != "off":  # measured once per key, then read from the cache
-            own = classify(self.load_or_measure(quick=mode == "quick", progress=True), version)
+            own = classify(self.load_or_measure(quick=mode == "quick"), version)
         return Shown(own, others, lenient=self.serving)
 
     def code_version(self) -> str:
@@ -138,9 +138,7 @@ class Suite:
 
         bench = self.root / "sitebuild" / "bench"
         files = sorted(
-            p
-            for p in bench.rglob("*.py")
-            if p.relative_to(bench).as_posix().startswith(MEASURED_CODE)
+            p for p in bench.rglob("*.py") if p.relative_to(bench).parts[0] in MEASURED_CODE
         )
         sources = "\n".join(p.read_text(encoding="utf-8") for p in files)
         digest = hashlib.sha256()
@@ -184,7 +182,7 @@ class Suite:
         rows = [Row(**r) for r in json.loads(stdout.strip().splitlines()[-1])["rows"]]
         return rows, time.perf_counter() - started
 
-    def measure(self, *, quick: bool, progress: bool = False) -> dict[str, Any]:
+    def measure(self, *, quick: bool) -> dict[str, Any]:
         """Run every case on every device present; return the results with provenance."""
         from tqdm import tqdm
 
@@ -194,7 +192,7 @@ class Suite:
         seconds = dict.fromkeys(names, 0.0)
         started = dt.datetime.now(dt.UTC)
         jobs = schedule({n: specs[n].processes for n in names}, present, quick=quick)
-        bar = tqdm(jobs, desc="benchmarks", disable=not (progress and sys.stderr.isatty()))
+        bar = tqdm(jobs, desc="benchmarks", disable=not sys.stderr.isatty())
         for name, device in bar:
             bar.set_postfix_str(f"{name} on {device}")
             rows, took = self.run_process(name, device, quick=quick)
@@ -223,14 +221,12 @@ class Suite:
             },
         }
 
-    def load_or_measure(
-        self, *, quick: bool, force: bool = False, progress: bool = False
-    ) -> dict[str, Any]:
+    def load_or_measure(self, *, quick: bool, force: bool = False) -> dict[str, Any]:
         """This machine's results, measured only when no cached run matches (or ``force``)."""
         name = f"{self.cache_key(quick=quick)}.json"
         if force:
             (self.cache_dir / name).unlink(missing_ok=True)
-        measure = partial(self.measure, quick=quick, progress=progress)
+        measure = partial(self.measure, quick=quick)
         return json.loads(kept(self.cache_dir, name, lambda: json.dumps(measure(), indent=1)))
 
     def latest_cached(self) -> dict[str, Any] | None:

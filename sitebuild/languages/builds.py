@@ -34,7 +34,6 @@ from sitebuild.html import search
 
 
 def i18n(config: MkDocsConfig) -> Any:
-    """Return the mkdocs-static-i18n plugin instance."""
     return config.plugins["i18n"]
 
 
@@ -50,7 +49,6 @@ def locales(config: MkDocsConfig) -> list[str]:
 
 
 def current_locale(config: MkDocsConfig) -> str:
-    """The language being built right now."""
     return str(i18n(config).current_language)
 
 
@@ -75,13 +73,11 @@ def untranslated_nav_titles(config: MkDocsConfig) -> list[str]:
 
     mkdocs-static-i18n shows such a title in English, and says nothing.
     """
-    titles = nav_titles(config.nav)
-    default = locales(config)[0]
     return [
         f"{lang.locale}: {title!r}"
         for lang in i18n(config).config.languages
-        if lang.locale != default
-        for title in titles
+        if not lang.default
+        for title in nav_titles(config.nav)
         if title not in (lang.nav_translations or {})
     ]
 
@@ -218,79 +214,60 @@ CJK = re.compile(r"[\u2014\u2018-\u201d\u2026\u3000-\u303f\u3400-\u9fff\uf900-\u
 BLOCK_START = re.compile(
     r"^\s*(?:[-*+](?:\s|$)|\d+[.)](?:\s|$)|[>|#<]|!!!|\?\?\?|```|~~~|:::|\[\^)"
 )
-TRAILING_MARKUP = re.compile(r"(?:\*{1,2}|_{1,2}|\]\([^)\s]*\))$")
+TRAILING_MARKUP = re.compile(r"(?:\*{1,2}|_{1,2}|\]\([^)\s]*\))+$")
 """What may close a line after its last character: emphasis, or the end of a link."""
-LEADING_MARKUP = re.compile(r"^(?:\*{1,2}|_{1,2}|\[)")
+LEADING_MARKUP = re.compile(r"^(?:\*{1,2}|_{1,2}|\[)+")
 """What may open a line before its first character: emphasis, or the start of a link."""
-
-
-def _last_character(line: str) -> str:
-    line = line.rstrip()
-    while (markup := TRAILING_MARKUP.search(line)) is not None:
-        line = line[: markup.start()]
-    return line[-1:]
-
-
-def _first_character(line: str) -> str:
-    line = line.lstrip()
-    while (markup := LEADING_MARKUP.match(line)) is not None:
-        line = line[markup.end() :]
-    return line[:1]
-
-
 WIDE_PUNCTUATION = re.compile(r"[\u3000-\u303f\uff00-\uffef]")
 """Full-width punctuation, which carries its own space: none goes next to it."""
 
 
-def _joins(last: str, first: str) -> bool:
-    """Whether a line break between ``last`` and ``first`` would show a space to remove."""
+def _joins(previous: str, line: str) -> bool:
+    """Whether a line break between two lines would show a space to remove."""
+    last = TRAILING_MARKUP.sub("", previous.rstrip())[-1:]
+    first = LEADING_MARKUP.sub("", line.lstrip())[:1]
     if WIDE_PUNCTUATION.match(last) or WIDE_PUNCTUATION.match(first):
         return bool(last.strip() and first.strip())
     return bool(CJK.match(last) and CJK.match(first))
 
 
 def unwrap_lines(markdown: str, locale: str) -> str:
-    """``markdown`` with the line breaks a reader of ``locale`` must not see as spaces joined:
-    :func:`join_cjk_lines` in Chinese, nothing in other languages."""
-    return join_cjk_lines(markdown) if locale.startswith("zh") else markdown
-
-
-def join_cjk_lines(markdown: str) -> str:
-    """Join soft line breaks between Chinese characters, which browsers render as spaces, and
-    those next to full-width punctuation.
+    """In Chinese (``locale`` zh-*), join the soft line breaks that browsers render as spaces:
+    between Chinese characters, and next to full-width punctuation. Other languages keep theirs.
 
     The characters may sit inside emphasis or a link's text. Code fences and lines that start
     a Markdown block are left alone.
 
     Examples:
-        >>> join_cjk_lines("动态图\\n很灵活。\\n\\n- 列表\\n- 项目")
+        >>> unwrap_lines("动态图\\n很灵活。\\n\\n- 列表\\n- 项目", "zh-hans")
         '动态图很灵活。\\n\\n- 列表\\n- 项目'
-        >>> join_cjk_lines("下一页讲\\n[梯度累积](zero-grad.md)，只处理**一个**\\n时间步")
+        >>> unwrap_lines("下一页讲\\n[梯度累积](zero-grad.md)，只处理**一个**\\n时间步", "zh-hans")
         '下一页讲[梯度累积](zero-grad.md)，只处理**一个**时间步'
-        >>> join_cjk_lines("见 [控制流](control-flow.md)\\n一页。\\n**粗体**开头的续行")
+        >>> unwrap_lines("见 [控制流](control-flow.md)\\n一页。\\n**粗体**开头的续行", "zh-hans")
         '见 [控制流](control-flow.md)一页。**粗体**开头的续行'
-        >>> join_cjk_lines("句子。\\n* 列表项\\n1. 编号项")
+        >>> unwrap_lines("句子。\\n* 列表项\\n1. 编号项", "zh-hans")
         '句子。\\n* 列表项\\n1. 编号项'
-        >>> join_cjk_lines("只在其中构建计算图；\\nPyTorch 2 则用\\n`torch.compile`（见下文）")
+        >>> text = "只在其中构建计算图；\\nPyTorch 2 则用\\n`torch.compile`（见下文）"
+        >>> unwrap_lines(text, "zh-hans")
         '只在其中构建计算图；PyTorch 2 则用\\n`torch.compile`（见下文）'
     """
+    if not locale.startswith("zh"):
+        return markdown
     out: list[str] = []
     in_fence = False
     for line in markdown.split("\n"):
-        stripped = line.strip()
-        if stripped.startswith(("```", "~~~")):
+        if line.strip().startswith(("```", "~~~")):
             in_fence = not in_fence
             out.append(line)
             continue
         previous = out[-1] if out else ""
         if (
             not in_fence
-            and out
             and previous.strip()
             and not previous.endswith("  ")  # a hard line break
             and not previous.lstrip().startswith(("```", "~~~", "|", "#"))
             and not BLOCK_START.match(line)
-            and _joins(_last_character(previous), _first_character(line))
+            and _joins(previous, line)
         ):
             out[-1] = previous.rstrip() + line.lstrip()
         else:

@@ -43,9 +43,8 @@ def load(path: Path, locales: Sequence[str]) -> list[Term]:
         ValueError: An entry lacks a language, or avoids wording for an unknown one; the message
             names the file and the entry.
     """
-    data = yamlfile.read(path)
     terms: list[Term] = []
-    for number, entry in enumerate(data["terms"], start=1):
+    for number, entry in enumerate(yamlfile.read(path)["terms"], start=1):
         missing = [key for key in locales if not entry.get(key)]
         if missing:
             raise ValueError(f"{path.name}: term {number} ({entry}) lacks {', '.join(missing)}")
@@ -63,12 +62,10 @@ def table(terms: list[Term], names: Mapping[str, str]) -> str:
     def cell(term: Term, locale: str) -> str:
         # Out of search: a result's preview would read the avoided words as the page's own.
         struck = [f" <del data-search-exclude>{w}</del>" for w in term.avoid.get(locale, ())]
-        avoided = "".join(struck)
-        return term.wordings[locale] + avoided
+        return term.wordings[locale] + "".join(struck)
 
-    locales = list(names)
-    rows = [f"| {' | '.join(names.values())} |", "|" + "---|" * len(locales)]
-    rows += [f"| {' | '.join(cell(t, locale) for locale in locales)} |" for t in terms]
+    rows = [f"| {' | '.join(names.values())} |", "|" + "---|" * len(names)]
+    rows += [f"| {' | '.join(cell(t, locale) for locale in names)} |" for t in terms]
     return "\n".join(rows)
 
 

@@ -30,7 +30,6 @@ def test_performance_is_reported(built_site: Path, server: str) -> None:
         ROOT, built_site, pages, categories=audit.PERFORMANCE, runs=runs, base_url=server + "/"
     )
     report, medians = audit.performance_report(found)
-    (ROOT / ".cache" / "lighthouse").mkdir(parents=True, exist_ok=True)
     (ROOT / ".cache" / "lighthouse" / "report.txt").write_text(report + "\n", encoding="utf-8")
     print("\n" + report)
     assert len(medians) == len(pages) and all(0 <= m <= 100 for m in medians)

@@ -157,7 +157,7 @@ def test_no_emoji_inside_a_sentence(locale: str, page: str) -> None:
 def test_no_space_shows_between_chinese_characters(built_site: Path, locale: str) -> None:
     """As a reader sees the pages: a soft line break between two Chinese lines, or next to
     full-width punctuation, is joined when the page is built
-    (sitebuild.languages.builds.join_cjk_lines, for notebook pages too), and the source puts no
+    (sitebuild.languages.builds.unwrap_lines, for notebook pages too), and the source puts no
     space there."""
     found = {}
     for path in sorted((built_site / locale).rglob("index.html")):
