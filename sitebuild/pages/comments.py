@@ -96,12 +96,9 @@ def texts(source: str) -> list[Text]:
         before = significant[index - 1].type if index else tokenize.NEWLINE
         after = significant[index + 1].type if index + 1 < len(significant) else tokenize.NEWLINE
         if token.type == tokenize.STRING and before in starts and after == tokenize.NEWLINE:
-            found.append(Text(token.start, token.end, token.string, _paragraphs(token)))
+            parts = paragraphs(inspect.cleandoc(ast.literal_eval(token.string)), token.start[0])
+            found.append(Text(token.start, token.end, token.string, parts))
     return sorted(found, key=lambda text: text.start)
-
-
-def _paragraphs(token: tokenize.TokenInfo) -> tuple[Part, ...]:
-    return paragraphs(inspect.cleandoc(ast.literal_eval(token.string)), token.start[0])
 
 
 def paragraphs(doc: str, line: int = 1) -> tuple[Part, ...]:
@@ -161,13 +158,12 @@ def code_tokens(source: str) -> list[tuple[int, str]]:
 
 def missing(source: str, table: Mapping[str, str]) -> list[tuple[int, str]]:
     """``(line, key)`` for each comment or paragraph of ``source`` that ``table`` lacks."""
-    return [
-        (line, key)
-        for text in texts(source)
-        for part in text.parts
-        for line, key in part_keys(part)
-        if key not in table
-    ]
+    return lacking([part for text in texts(source) for part in text.parts], table)
+
+
+def lacking(parts: Iterable[Part], table: Mapping[str, str]) -> list[tuple[int, str]]:
+    """``(line, key)`` for each of ``parts``, or of their examples' comments, ``table`` lacks."""
+    return [(line, key) for part in parts for line, key in part_keys(part) if key not in table]
 
 
 def translate(source: str, table: Mapping[str, str]) -> str:
