@@ -25,7 +25,7 @@ import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
+from functools import partial
 from urllib.parse import urljoin
 
 import nbformat
@@ -80,14 +80,12 @@ def fence_at(lines: list[str], start: int) -> Fence | None:
 
 def fences(text: str) -> list[Fence]:
     """Every fenced block of ``text``, in order; an unclosed one runs to the end."""
-    lines, index = text.split("\n"), 0
-    found: list[Fence] = []
+    lines, index, found = text.split("\n"), 0, []
     while index < len(lines):
-        if fence := fence_at(lines, index):
+        fence = fence_at(lines, index)
+        if fence:
             found.append(fence)
-            index = fence.end
-        else:
-            index += 1
+        index = fence.end if fence else index + 1
     return found
 
 
@@ -106,10 +104,9 @@ class NotebookContext:
     locale: str
     install: str
     """What installs ``dyndocs``; empty when ``mkdocs.yml`` names no repository."""
-    text: Callable[..., str]
-    """The page language's interface strings: ``text("notebook.generated", url=...)``."""
     figures: Figures
-    """Draws the page's figures; its strings give every language's output title."""
+    """Draws the page's figures; its strings give the page's words and every language's output
+    title."""
 
 
 def absolute_links(markdown: str, page_url: str) -> str:
@@ -154,7 +151,7 @@ def convert(markdown: str, context: NotebookContext) -> NotebookNode:
     """The notebook of one page. ``markdown`` has its includes expanded and claims replaced."""
     cells: list[NotebookNode] = []
     prose: list[str] = []
-    t = context.text
+    t = partial(context.figures.strings.get, context.locale)
 
     def flush() -> None:
         text = "\n".join(prose).strip()
@@ -278,11 +275,6 @@ def check_cells(notebook: NotebookNode, runner: CodeRunner, name: str) -> None:
             runner.run(cell.source, name=f"{name}, cell {number}")
         except RunFailed as error:
             raise NotebookFailed(f"{name}: cell {number} raised: {error}") from error
-
-
-def write(notebook: NotebookNode, path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    nbformat.write(notebook, str(path))
 
 
 def colab_url(repo_url: str, branch: str, path: str) -> str:

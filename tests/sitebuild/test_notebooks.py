@@ -53,7 +53,6 @@ def context(project: Project, runner: CodeRunner, tmp_path: Path) -> NotebookCon
         page_url="https://x.io/concepts/a/",
         locale="en",
         install="dyndocs @ git+https://github.com/owner/guide",
-        text=lambda key, **values: strings.get("en", key, **values),
         figures=Figures(runner, tmp_path / "graphs", strings),
     )
 
