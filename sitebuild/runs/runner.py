@@ -259,22 +259,17 @@ def _dependencies(
 ) -> tuple[Path, ...]:
     """What :meth:`CodeRunner.dependencies` returns, remembered while ``stamp`` (every package
     file's modification time and size) holds: a build asks for the same code in every language."""
-
-    def ours(module: str) -> bool:
-        return module == package or module.startswith(package + ".")
-
     files: set[Path] = set()
-    pending = [m for m in imported_modules(code) if ours(m)]
-    seen: set[str] = set()
+    pending, seen = list(imported_modules(code)), set()
     while pending:
         module = pending.pop()
-        if module in seen:
+        if module in seen or module.split(".")[0] != package:  # not the package's
             continue
         seen.add(module)
         for path in _files_of(root, module):
             if path not in files:
                 files.add(path)
-                pending.extend(m for m in _imports_of(path, *_stamp(path)) if ours(m))
+                pending.extend(_imports_of(path, *_stamp(path)))
     return tuple(sorted(files))
 
 
