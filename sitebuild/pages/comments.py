@@ -259,9 +259,10 @@ def stale(folder: Path, sources: Iterable[str]) -> list[str]:
     ]
 
 
-def what_to_add(lacking: list[tuple[str, str]], files: list[str], locale: str) -> str:
+def what_to_add(lacking: list[tuple[str, str]], root: Path, locale: str) -> str:
     """The message for the comments and paragraphs ``locale`` lacks, as ``(where, key)``: which,
-    and what to add to each of the translation ``files``."""
+    and what to add to each translation file of ``root / "i18n"``."""
+    files = [str(f.relative_to(root)) for f in data_files(root / "i18n")]
     found = "\n".join(f"{where}: {key!r}" for where, key in lacking)
     entries = yaml.safe_dump(
         {key: "<translation>" for _, key in lacking}, allow_unicode=True, width=1000
@@ -298,8 +299,7 @@ class CommentPreprocessor(Preprocessor):
                 whole = missing((self.root / path).read_text(encoding="utf-8"), self.table)
                 in_file = {key: number for number, key in reversed(whole)}
                 where = [(f"{path}, line {in_file.get(key, n)}", key) for n, key in lacking]
-                files = [str(f.relative_to(self.root)) for f in data_files(self.root / "i18n")]
-                raise TranslationError(what_to_add(where, files, self.locale))
+                raise TranslationError(what_to_add(where, self.root, self.locale))
             translated = translate(code, self.table).split("\n")
             expanded.extend(indent + out if out else out for out in translated)
         return expanded

@@ -71,8 +71,7 @@ class DocstringTranslation(griffe.Extension):
                 file = path.relative_to(self.root) if path.is_relative_to(self.root) else path
                 lacking += [(f"{obj.path} ({file}, line {n})", k) for n, k in absent]
         if lacking:
-            files = [str(f.relative_to(self.root)) for f in comments.data_files(self.root / "i18n")]
-            raise comments.TranslationError(comments.what_to_add(lacking, files, self.locale))
+            raise comments.TranslationError(comments.what_to_add(lacking, self.root, self.locale))
 
 
 def objects(obj: griffe.Object) -> Iterator[griffe.Object]:
