@@ -67,7 +67,6 @@ class RunFailed(Exception):
 class RunResult:
     """What running one piece of code as a script produced."""
 
-    name: str
     stdout: str
     stderr: str
     cached: bool = False
@@ -231,7 +230,7 @@ class CodeRunner:
             return json.dumps({"stdout": stdout, "stderr": stderr})
 
         kept = json.loads(cachefiles.kept(self.cache_dir, f"{self.key(code, env)}.json", execute))
-        return RunResult(name, kept["stdout"], kept["stderr"], cached=not ran)
+        return RunResult(kept["stdout"], kept["stderr"], cached=not ran)
 
     def run_many(
         self, paths: Iterable[Path], workers: int | None = None
