@@ -120,7 +120,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
             page=where,
             page_url=page_url,
             locale=locale,
-            install=notebooks.install_requirement(config.repo_url),
+            repo_url=config.repo_url,
             figures=self.figures,
         )
         notebook = notebooks.convert(self._expand(markdown, where, config, locale), context)

@@ -102,8 +102,8 @@ class NotebookContext:
     page_url: str
     """The page's absolute URL on the site."""
     locale: str
-    install: str
-    """What installs ``dyndocs``; empty when ``mkdocs.yml`` names no repository."""
+    repo_url: str | None
+    """The repository ``dyndocs`` is installed from, as ``mkdocs.yml`` names it (or not)."""
     figures: Figures
     """Draws the page's figures; its strings give the page's words and every language's output
     title."""
@@ -127,9 +127,11 @@ def absolute_links(markdown: str, page_url: str) -> str:
     return LINK.sub(replace, markdown)
 
 
-def setup_cell(install: str) -> str:
-    """The first cell: ``dyndocs`` installed where it is missing, e.g. in Colab."""
-    if install:
+def setup_cell(repo_url: str | None) -> str:
+    """The first cell: ``dyndocs`` installed where it is missing, e.g. in Colab, from the
+    repository at ``repo_url`` (``pip install "dyndocs @ git+URL"``)."""
+    if repo_url:
+        install = f"dyndocs @ git+{repo_url.rstrip('/')}"
         action = (
             "    subprocess.check_call(\n"
             f'        [sys.executable, "-m", "pip", "install", "--quiet", "{install}"]\n'
@@ -166,7 +168,7 @@ def convert(markdown: str, context: NotebookContext) -> NotebookNode:
     cells.append(
         nbformat.v4.new_markdown_cell(f"{title}\n\n{t('notebook.generated', url=context.page_url)}")
     )
-    setup = setup_cell(context.install)
+    setup = setup_cell(context.repo_url)
     table = comments.load(context.figures.runner.root / "i18n", context.locale)  # none in English
     cells.append(nbformat.v4.new_code_cell(translate(setup, table) if table else setup))
     strings = context.figures.strings  # an output block is titled in any language
@@ -288,16 +290,6 @@ def colab_url(repo_url: str, branch: str, path: str) -> str:
     if match is None:
         raise ValueError(f"repo_url {repo_url!r}: Colab opens notebooks from GitHub repositories")
     return f"https://colab.research.google.com/github/{match[1]}/{match[2]}/blob/{branch}/{path}"
-
-
-def install_requirement(repo_url: str | None) -> str:
-    """What ``pip install`` takes to install ``dyndocs`` from the repository, if one is named.
-
-    Examples:
-        >>> install_requirement("https://github.com/owner/guide")
-        'dyndocs @ git+https://github.com/owner/guide'
-    """
-    return f"dyndocs @ git+{repo_url.rstrip('/')}" if repo_url else ""
 
 
 def links_html(download: str, colab: str | None, text: Callable[..., str]) -> str:
