@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import jinja2
+import nbformat
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import Files
@@ -119,8 +120,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
             page=where,
             page_url=page_url,
             locale=locale,
-            install=notebooks.install_requirement(config.repo_url),
-            text=partial(self.strings.get, locale),
+            repo_url=config.repo_url,
             figures=self.figures,
         )
         notebook = notebooks.convert(self._expand(markdown, where, config, locale), context)
@@ -131,13 +131,13 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         if config.repo_url:
             branch = config.extra["notebooks"]["branch"]
             colab = notebooks.colab_url(config.repo_url, branch, f"{page.url}{name}")
-        links = notebooks.links_html(name, colab, context.text)
+        links = notebooks.links_html(name, colab, partial(self.strings.get, locale))
         return re.sub(r"^(# .*)$", lambda m: f"{m[1]}\n\n{links}", markdown, count=1, flags=re.M)
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         if page.file.src_uri in self.notebooks:
             notebook, path = self.notebooks.pop(page.file.src_uri)
-            notebooks.write(notebook, path)
+            cachefiles.write_text(path, nbformat.writes(notebook))
         if self._is_notebook_page(page, config):
             output = notebook_pages.slim(output)
         return a11y.name_dialogs(

@@ -1,4 +1,5 @@
-"""Fixtures shared by the tests: the project, the code runner, and the slow shared resources.
+"""Fixtures shared by the tests: the project, the code runner, the slow shared resources (the
+site, the reader's venv) and a server of the built site.
 
 Under pytest-xdist a resource several workers need (the strict site build, the C++ extension,
 the Lighthouse gates, the copied blocks) is made by the first worker that asks, under a file lock
@@ -9,16 +10,18 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from sitebuild.audit.lighthouse import served
 from sitebuild.pages.includes import output_runner
 from sitebuild.project import Project
 from sitebuild.runs import cachefiles
 from sitebuild.runs.runner import CodeRunner
 
+from . import reader_env as reader_venv
 from . import support
 
 BUILD_ENV = {"DYNDOCS_BENCH": "recorded", "REPO_URL": support.TEST_REPO_URL}
@@ -97,3 +100,17 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if status != 0:
         raise SiteBuildFailed(f"strict build failed:\n{log[-6000:]}")
     raise SiteBuildFailed("strict build warned:\n" + "\n".join(warnings))
+
+
+@pytest.fixture(scope="session")
+def reader_env() -> Path:
+    """A venv made from the README's install alone, with its kernel; kept while its inputs hold
+    (``make test`` makes it before the tests start; ``make`` locks it for the workers itself)."""
+    return reader_venv.make()
+
+
+@pytest.fixture(scope="session")
+def server(built_site: Path) -> Iterator[str]:
+    """The built site on a plain static server, as ``http://127.0.0.1:PORT`` (no trailing /)."""
+    with served(built_site) as url:
+        yield url.rstrip("/")

@@ -152,9 +152,6 @@ def run_notebooks(site: Path, env: Path, chosen: list[Path] | None = None) -> li
     kernels = KernelSpecManager(kernel_dirs=[str(env / "share" / "jupyter" / "kernels")])
 
     def run(page: Path, notebook: nbformat.NotebookNode, workdir: Path) -> str | None:
-        for cell in notebook.cells:
-            if cell.cell_type == "code":
-                cell.outputs = []
         client = NotebookClient(
             notebook,
             km=KernelManager(kernel_name=KERNEL, kernel_spec_manager=kernels),

@@ -96,12 +96,9 @@ def texts(source: str) -> list[Text]:
         before = significant[index - 1].type if index else tokenize.NEWLINE
         after = significant[index + 1].type if index + 1 < len(significant) else tokenize.NEWLINE
         if token.type == tokenize.STRING and before in starts and after == tokenize.NEWLINE:
-            found.append(Text(token.start, token.end, token.string, _paragraphs(token)))
+            parts = paragraphs(inspect.cleandoc(ast.literal_eval(token.string)), token.start[0])
+            found.append(Text(token.start, token.end, token.string, parts))
     return sorted(found, key=lambda text: text.start)
-
-
-def _paragraphs(token: tokenize.TokenInfo) -> tuple[Part, ...]:
-    return paragraphs(inspect.cleandoc(ast.literal_eval(token.string)), token.start[0])
 
 
 def paragraphs(doc: str, line: int = 1) -> tuple[Part, ...]:
@@ -161,13 +158,12 @@ def code_tokens(source: str) -> list[tuple[int, str]]:
 
 def missing(source: str, table: Mapping[str, str]) -> list[tuple[int, str]]:
     """``(line, key)`` for each comment or paragraph of ``source`` that ``table`` lacks."""
-    return [
-        (line, key)
-        for text in texts(source)
-        for part in text.parts
-        for line, key in part_keys(part)
-        if key not in table
-    ]
+    return lacking([part for text in texts(source) for part in text.parts], table)
+
+
+def lacking(parts: Iterable[Part], table: Mapping[str, str]) -> list[tuple[int, str]]:
+    """``(line, key)`` for each of ``parts``, or of their examples' comments, ``table`` lacks."""
+    return [(line, key) for part in parts for line, key in part_keys(part) if key not in table]
 
 
 def translate(source: str, table: Mapping[str, str]) -> str:
@@ -263,9 +259,10 @@ def stale(folder: Path, sources: Iterable[str]) -> list[str]:
     ]
 
 
-def what_to_add(lacking: list[tuple[str, str]], files: list[str], locale: str) -> str:
+def what_to_add(lacking: list[tuple[str, str]], root: Path, locale: str) -> str:
     """The message for the comments and paragraphs ``locale`` lacks, as ``(where, key)``: which,
-    and what to add to each of the translation ``files``."""
+    and what to add to each translation file of ``root / "i18n"``."""
+    files = [str(f.relative_to(root)) for f in data_files(root / "i18n")]
     found = "\n".join(f"{where}: {key!r}" for where, key in lacking)
     entries = yaml.safe_dump(
         {key: "<translation>" for _, key in lacking}, allow_unicode=True, width=1000
@@ -302,8 +299,7 @@ class CommentPreprocessor(Preprocessor):
                 whole = missing((self.root / path).read_text(encoding="utf-8"), self.table)
                 in_file = {key: number for number, key in reversed(whole)}
                 where = [(f"{path}, line {in_file.get(key, n)}", key) for n, key in lacking]
-                files = [str(f.relative_to(self.root)) for f in data_files(self.root / "i18n")]
-                raise TranslationError(what_to_add(where, files, self.locale))
+                raise TranslationError(what_to_add(where, self.root, self.locale))
             translated = translate(code, self.table).split("\n")
             expanded.extend(indent + out if out else out for out in translated)
         return expanded

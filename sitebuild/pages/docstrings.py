@@ -55,13 +55,7 @@ class DocstringTranslation(griffe.Extension):
             doc = obj.docstring
             if doc is None:
                 continue
-            parts = comments.paragraphs(doc.value, doc.lineno or 1)
-            absent = [
-                (line, key)
-                for part in parts
-                for line, key in comments.part_keys(part)
-                if key not in self.table
-            ]
+            absent = comments.lacking(comments.paragraphs(doc.value, doc.lineno or 1), self.table)
             if not absent:
                 words = translate(doc.value, self.table, self.locale)
                 obj.docstring = griffe.Docstring(
@@ -73,14 +67,11 @@ class DocstringTranslation(griffe.Extension):
                     parser_options=doc.parser_options,
                 )
             elif not private(obj):
-                lacking += [(f"{obj.path} ({self._file(obj)}, line {n})", k) for n, k in absent]
+                path = Path(str(obj.filepath))
+                file = path.relative_to(self.root) if path.is_relative_to(self.root) else path
+                lacking += [(f"{obj.path} ({file}, line {n})", k) for n, k in absent]
         if lacking:
-            files = [str(f.relative_to(self.root)) for f in comments.data_files(self.root / "i18n")]
-            raise comments.TranslationError(comments.what_to_add(lacking, files, self.locale))
-
-    def _file(self, obj: griffe.Object) -> str:
-        path = Path(str(obj.filepath))
-        return str(path.relative_to(self.root)) if path.is_relative_to(self.root) else str(path)
+            raise comments.TranslationError(comments.what_to_add(lacking, self.root, self.locale))
 
 
 def objects(obj: griffe.Object) -> Iterator[griffe.Object]:

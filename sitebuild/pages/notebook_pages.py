@@ -96,27 +96,24 @@ def slim(page: str) -> str:
     page = PYGMENTS.sub("", page)
     if "jp-Mermaid" not in page.split("<!-- End of mermaid configuration -->")[-1]:
         page = MERMAID.sub("", page)
-    if not re.search(
-        r"\$\$|\\\(|\\\[|<math", page.split("<!-- End of mathjax configuration -->")[-1]
-    ):
+    maths = page.split("<!-- End of mathjax configuration -->")[-1]
+    if not re.search(r"\$\$|\\\(|\\\[|<math", maths):
         page = MATHJAX.sub("", page)
     # The search index leaves these blocks out (sitebuild/html/search.py): the mark may be there.
     page = re.sub(
-        r'<div (data-search-exclude )?class="highlight-ipynb hl-python"><pre>(.*?)</pre>',
+        r'(?s)<div (data-search-exclude )?class="highlight-ipynb hl-python"><pre>(.*?)</pre>',
         r'<div \1class="highlight-ipynb hl-python highlight"><pre><code>\2</code></pre>',
         page,
-        flags=re.S,
     )
     # nbformat gives each cell a random id when jupytext reads the page: numbered in order
     # instead, a clean build writes the same page every time.
     numbers = itertools.count(1)
     page = re.sub(r'id="cell-id=[\w-]+"', lambda _: f'id="cell-{next(numbers)}"', page)
     page = re.sub(
-        r'(<div (?:data-search-exclude )?class="jp-RenderedText jp-OutputArea-output[^"]*"[^>]*>'
-        r"\s*<pre>)(.*?)</pre>",
+        r'(?s)(<div (?:data-search-exclude )?class="jp-RenderedText jp-OutputArea-output[^"]*"'
+        r"[^>]*>\s*<pre>)(.*?)</pre>",
         r"\1<code>\2</code></pre>",
         page,
-        flags=re.S,
     )
     return page.replace("</head>", STYLE + "</head>", 1)
 

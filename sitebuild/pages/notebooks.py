@@ -25,7 +25,7 @@ import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
+from functools import partial
 from urllib.parse import urljoin
 
 import nbformat
@@ -80,14 +80,12 @@ def fence_at(lines: list[str], start: int) -> Fence | None:
 
 def fences(text: str) -> list[Fence]:
     """Every fenced block of ``text``, in order; an unclosed one runs to the end."""
-    lines, index = text.split("\n"), 0
-    found: list[Fence] = []
+    lines, index, found = text.split("\n"), 0, []
     while index < len(lines):
-        if fence := fence_at(lines, index):
+        fence = fence_at(lines, index)
+        if fence:
             found.append(fence)
-            index = fence.end
-        else:
-            index += 1
+        index = fence.end if fence else index + 1
     return found
 
 
@@ -104,12 +102,11 @@ class NotebookContext:
     page_url: str
     """The page's absolute URL on the site."""
     locale: str
-    install: str
-    """What installs ``dyndocs``; empty when ``mkdocs.yml`` names no repository."""
-    text: Callable[..., str]
-    """The page language's interface strings: ``text("notebook.generated", url=...)``."""
+    repo_url: str | None
+    """The repository ``dyndocs`` is installed from, as ``mkdocs.yml`` names it (or not)."""
     figures: Figures
-    """Draws the page's figures; its strings give every language's output title."""
+    """Draws the page's figures; its strings give the page's words and every language's output
+    title."""
 
 
 def absolute_links(markdown: str, page_url: str) -> str:
@@ -130,9 +127,11 @@ def absolute_links(markdown: str, page_url: str) -> str:
     return LINK.sub(replace, markdown)
 
 
-def setup_cell(install: str) -> str:
-    """The first cell: ``dyndocs`` installed where it is missing, e.g. in Colab."""
-    if install:
+def setup_cell(repo_url: str | None) -> str:
+    """The first cell: ``dyndocs`` installed where it is missing, e.g. in Colab, from the
+    repository at ``repo_url`` (``pip install "dyndocs @ git+URL"``)."""
+    if repo_url:
+        install = f"dyndocs @ git+{repo_url.rstrip('/')}"
         action = (
             "    subprocess.check_call(\n"
             f'        [sys.executable, "-m", "pip", "install", "--quiet", "{install}"]\n'
@@ -154,7 +153,7 @@ def convert(markdown: str, context: NotebookContext) -> NotebookNode:
     """The notebook of one page. ``markdown`` has its includes expanded and claims replaced."""
     cells: list[NotebookNode] = []
     prose: list[str] = []
-    t = context.text
+    t = partial(context.figures.strings.get, context.locale)
 
     def flush() -> None:
         text = "\n".join(prose).strip()
@@ -169,7 +168,7 @@ def convert(markdown: str, context: NotebookContext) -> NotebookNode:
     cells.append(
         nbformat.v4.new_markdown_cell(f"{title}\n\n{t('notebook.generated', url=context.page_url)}")
     )
-    setup = setup_cell(context.install)
+    setup = setup_cell(context.repo_url)
     table = comments.load(context.figures.runner.root / "i18n", context.locale)  # none in English
     cells.append(nbformat.v4.new_code_cell(translate(setup, table) if table else setup))
     strings = context.figures.strings  # an output block is titled in any language
@@ -280,11 +279,6 @@ def check_cells(notebook: NotebookNode, runner: CodeRunner, name: str) -> None:
             raise NotebookFailed(f"{name}: cell {number} raised: {error}") from error
 
 
-def write(notebook: NotebookNode, path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    nbformat.write(notebook, str(path))
-
-
 def colab_url(repo_url: str, branch: str, path: str) -> str:
     """Where Colab opens a notebook of a GitHub repository's ``branch``.
 
@@ -296,16 +290,6 @@ def colab_url(repo_url: str, branch: str, path: str) -> str:
     if match is None:
         raise ValueError(f"repo_url {repo_url!r}: Colab opens notebooks from GitHub repositories")
     return f"https://colab.research.google.com/github/{match[1]}/{match[2]}/blob/{branch}/{path}"
-
-
-def install_requirement(repo_url: str | None) -> str:
-    """What ``pip install`` takes to install ``dyndocs`` from the repository, if one is named.
-
-    Examples:
-        >>> install_requirement("https://github.com/owner/guide")
-        'dyndocs @ git+https://github.com/owner/guide'
-    """
-    return f"dyndocs @ git+{repo_url.rstrip('/')}" if repo_url else ""
 
 
 def links_html(download: str, colab: str | None, text: Callable[..., str]) -> str:

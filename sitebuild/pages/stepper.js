@@ -26,18 +26,16 @@
     list.hidden = true;
     function show(number) {
       number = Math.min(Math.max(number, 1), items.length);
-      var frame = items[number - 1].dataset, shown = {}, marks = {};
+      var frame = items[number - 1].dataset, shown = {};
       ids(frame.visible).forEach(function (id) { shown[id] = true; });
-      [["nodes", "step-now"], ["freed", "step-freed"], ["grads", "step-grad"]].forEach(function (pair) {
-        ids(frame[pair[0]]).forEach(function (id) { marks[id] = (marks[id] || "") + " " + pair[1]; });
-      });
       svg.querySelectorAll("g.node, g.edge").forEach(function (group) {
         var match = /\bstep-(\w+)(?:-(\w+))?\b/.exec(group.getAttribute("class"));
         if (!match) return;
         var visible = match[2] ? shown[match[1]] && shown[match[2]] : shown[match[1]];
         group.classList.toggle("step-hidden", !visible);
-        ["step-now", "step-freed", "step-grad"].forEach(function (mark) {
-          group.classList.toggle(mark, !match[2] && (marks[match[1]] || "").indexOf(mark) >= 0);
+        // A node is marked by the lists of the frame that name it; an edge never is.
+        [["nodes", "step-now"], ["freed", "step-freed"], ["grads", "step-grad"]].forEach(function (pair) {
+          group.classList.toggle(pair[1], !match[2] && ids(frame[pair[0]]).indexOf(match[1]) >= 0);
         });
       });
       lines.forEach(function (line) {

@@ -82,11 +82,11 @@ def kept(folder: Path, name: str, make: Callable[[], str]) -> str:
     return text
 
 
-def prune(folder: Path, keep_days: float = KEEP_DAYS) -> int:
-    """Delete the files directly in ``folder`` unused for ``keep_days``; return how many."""
+def prune(folder: Path) -> int:
+    """Delete the files directly in ``folder`` unused for :data:`KEEP_DAYS`; return how many."""
     if not folder.is_dir():
         return 0
-    oldest = time.time() - keep_days * 86400
+    oldest = time.time() - KEEP_DAYS * 86400
     removed = 0
     for entry in folder.iterdir():
         with contextlib.suppress(FileNotFoundError):  # a build running beside this one

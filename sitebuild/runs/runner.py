@@ -67,7 +67,6 @@ class RunFailed(Exception):
 class RunResult:
     """What running one piece of code as a script produced."""
 
-    name: str
     stdout: str
     stderr: str
     cached: bool = False
@@ -231,7 +230,7 @@ class CodeRunner:
             return json.dumps({"stdout": stdout, "stderr": stderr})
 
         kept = json.loads(cachefiles.kept(self.cache_dir, f"{self.key(code, env)}.json", execute))
-        return RunResult(name, kept["stdout"], kept["stderr"], cached=not ran)
+        return RunResult(kept["stdout"], kept["stderr"], cached=not ran)
 
     def run_many(
         self, paths: Iterable[Path], workers: int | None = None
@@ -259,22 +258,17 @@ def _dependencies(
 ) -> tuple[Path, ...]:
     """What :meth:`CodeRunner.dependencies` returns, remembered while ``stamp`` (every package
     file's modification time and size) holds: a build asks for the same code in every language."""
-
-    def ours(module: str) -> bool:
-        return module == package or module.startswith(package + ".")
-
     files: set[Path] = set()
-    pending = [m for m in imported_modules(code) if ours(m)]
-    seen: set[str] = set()
+    pending, seen = list(imported_modules(code)), set()
     while pending:
         module = pending.pop()
-        if module in seen:
+        if module in seen or module.split(".")[0] != package:  # not the package's
             continue
         seen.add(module)
         for path in _files_of(root, module):
             if path not in files:
                 files.add(path)
-                pending.extend(m for m in _imports_of(path, *_stamp(path)) if ours(m))
+                pending.extend(_imports_of(path, *_stamp(path)))
     return tuple(sorted(files))
 
 

@@ -66,7 +66,7 @@ def test_translations_follow_the_script_glossary_and_typography(locale: str) -> 
 
 def test_no_translation_is_stale() -> None:
     files = sorted((ROOT / "snippets").rglob("*.py")) + sorted((ROOT / "dyndocs").rglob("*.py"))
-    sources = [path.read_text(encoding="utf-8") for path in files] + [setup_cell("")]
+    sources = [path.read_text(encoding="utf-8") for path in files] + [setup_cell(None)]
     found = stale(project().i18n, sources)
     assert not found, "translations no snippet or dyndocs module uses any more; delete them:\n" + (
         "\n".join(found)

@@ -52,8 +52,7 @@ def context(project: Project, runner: CodeRunner, tmp_path: Path) -> NotebookCon
         page="docs/en/concepts/a.md",
         page_url="https://x.io/concepts/a/",
         locale="en",
-        install="dyndocs @ git+https://github.com/owner/guide",
-        text=lambda key, **values: strings.get("en", key, **values),
+        repo_url="https://github.com/owner/guide",
         figures=Figures(runner, tmp_path / "graphs", strings),
     )
 
@@ -86,9 +85,9 @@ def test_the_same_page_gives_the_same_notebook(context: NotebookContext) -> None
 
 
 def test_without_a_repository_the_setup_cell_says_how_to_install() -> None:
-    assert "pip install . in the guide's repository" in setup_cell("")
-    compile(setup_cell(""), "setup", "exec")
-    compile(setup_cell("dyndocs @ git+https://github.com/o/g"), "setup", "exec")
+    assert "pip install . in the guide's repository" in setup_cell(None)
+    compile(setup_cell(None), "setup", "exec")
+    compile(setup_cell("https://github.com/o/g"), "setup", "exec")
 
 
 @pytest.mark.parametrize(
