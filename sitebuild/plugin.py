@@ -137,7 +137,8 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         if page.file.src_uri in self.notebooks:
             notebook, path = self.notebooks.pop(page.file.src_uri)
-            cachefiles.write_text(path, nbformat.writes(notebook))
+            path.parent.mkdir(parents=True, exist_ok=True)  # MkDocs writes the page after
+            nbformat.write(notebook, str(path))
         if self._is_notebook_page(page, config):
             output = notebook_pages.slim(output)
         return a11y.name_dialogs(

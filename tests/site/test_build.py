@@ -102,6 +102,17 @@ def test_no_request_leaves_the_origin(built_site: Path) -> None:
     assert not offenders, "\n".join(offenders[:20])
 
 
+def test_every_file_of_the_site_can_be_served_by_another_user(built_site: Path) -> None:
+    """A web server reads the site as a user of its own: a file only its owner may read would
+    answer 403 (the notebooks were written so once)."""
+    private = []
+    for path in built_site.rglob("*"):
+        needed = 0o005 if path.is_dir() else 0o004  # a folder must be entered too
+        if path.stat().st_mode & needed != needed:
+            private.append(str(path.relative_to(built_site)))
+    assert not private, f"files or folders others cannot read: {private[:10]}"
+
+
 @pytest.mark.parametrize("locale", locales())
 def test_search_index_holds_only_its_language(built_site: Path, locale: str) -> None:
     root = built_site if locale == "en" else built_site / locale
