@@ -52,6 +52,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         self.serving = False
         self.shown: Shown | None = None
         self.notebooks: dict[str, tuple[Any, Path]] = {}
+        self.notebook_code: dict[notebooks.Code, str] = {}  # what ran, for every language
         self.root_files: dict[tuple[str, str], bytes] = {}  # each language's objects.inv, 404
 
     @cached_property
@@ -125,7 +126,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         )
         notebook = notebooks.convert(self._expand(markdown, where, config, locale), context)
         name = f"{Path(page.file.src_uri).stem}.ipynb"
-        notebooks.check_cells(notebook, self.runner, f"{page.url}{name}")
+        notebooks.check_cells(notebook, self.runner, f"{page.url}{name}", self.notebook_code)
         self.notebooks[page.file.src_uri] = (notebook, Path(page.file.abs_dest_path).parent / name)
         colab = None
         if config.repo_url:

@@ -33,7 +33,7 @@ from nbformat import NotebookNode
 
 from sitebuild.bench.render import MARKER
 from sitebuild.pages import comments
-from sitebuild.pages.comments import translate
+from sitebuild.pages.comments import code_tokens, translate
 from sitebuild.pages.figures import DIRECTIVE, FigureFailed, Figures
 from sitebuild.runs.runner import CodeRunner, RunFailed
 
@@ -263,18 +263,33 @@ def _figure_cells(directive: re.Match[str], context: NotebookContext) -> list[No
     return [cell, caption]
 
 
-def check_cells(notebook: NotebookNode, runner: CodeRunner, name: str) -> None:
+Code = tuple[tuple[int, str], ...]
+"""A cell's code, its comments and docstrings left out (:func:`comments.code_tokens`)."""
+
+
+def check_cells(
+    notebook: NotebookNode, runner: CodeRunner, name: str, ran: dict[Code, str]
+) -> None:
     """Run each code cell that stands alone (all but the setup and drawing cells), once each.
 
+    ``ran`` holds the source of each code that ran, for every language's notebook: a translated
+    cell, whose comments and docstrings alone differ, compiles, then runs as the first language's
+    did, which the runner has kept (a run cannot see comments unless the code reads its own).
+
     Raises:
-        NotebookFailed: A cell raised; the message names the notebook and the cell.
+        NotebookFailed: A cell does not compile or raised; the message names the notebook and
+            the cell.
     """
     for number, cell in enumerate(notebook.cells, start=1):
         figure = cell.get("metadata", {}).get("dyndocs", {}).get("figure", False)
         if cell.cell_type != "code" or number == 2 or "show(" in cell.source or figure:
             continue
+        where = f"{name}, cell {number}"
         try:
-            runner.run(cell.source, name=f"{name}, cell {number}")
+            compile(cell.source, where, "exec")
+            runner.run(ran.setdefault(tuple(code_tokens(cell.source)), cell.source), name=where)
+        except SyntaxError as error:
+            raise NotebookFailed(f"{name}: cell {number} does not compile: {error}") from error
         except RunFailed as error:
             raise NotebookFailed(f"{name}: cell {number} raised: {error}") from error
 

@@ -115,4 +115,24 @@ def test_a_cell_that_raises_fails_naming_the_notebook_and_the_cell(
     with pytest.raises(
         NotebookFailed, match=r"(?s)concepts/a/a\.ipynb: cell 4 raised.*broken cell"
     ):
-        check_cells(convert(page, context), runner, "concepts/a/a.ipynb")
+        check_cells(convert(page, context), runner, "concepts/a/a.ipynb", {})
+
+
+def test_a_translated_cell_compiles_then_runs_as_the_first_languages_did(
+    project: Project, tmp_path: Path
+) -> None:
+    """Cells whose comments alone differ run once; a translation that breaks the syntax fails,
+    naming its notebook and cell."""
+    runner = CodeRunner(project.root, tmp_path / "runs")
+
+    def notebook(code: str) -> nbformat.NotebookNode:
+        cells = [nbformat.v4.new_markdown_cell("# A"), nbformat.v4.new_code_cell("pass")]
+        return nbformat.v4.new_notebook(cells=[*cells, nbformat.v4.new_code_cell(code)])
+
+    ran: dict = {}
+    check_cells(notebook('print("hi")  # greet\n'), runner, "a/a.ipynb", ran)
+    check_cells(notebook('print("hi")  # 打招呼\n'), runner, "zh-hans/a/a.ipynb", ran)
+    assert len(list((tmp_path / "runs").rglob("*.json"))) == 1
+    broken = notebook('print("hi")  # 打招呼\n"""\\N"""\n')
+    with pytest.raises(NotebookFailed, match=r"zh-hant/a/a\.ipynb: cell 3 does not compile"):
+        check_cells(broken, runner, "zh-hant/a/a.ipynb", ran)
