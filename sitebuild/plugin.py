@@ -34,6 +34,7 @@ from sitebuild.pages import (
     notebooks,
     outputs,
 )
+from sitebuild.pages.comments import Code
 from sitebuild.pages.figures import Figures
 from sitebuild.project import Project
 from sitebuild.runs import cachefiles
@@ -52,7 +53,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         self.serving = False
         self.shown: Shown | None = None
         self.notebooks: dict[str, tuple[Any, Path]] = {}
-        self.notebook_code: dict[notebooks.Code, str] = {}  # what ran, for every language
+        self.notebook_code: dict[Code, str] = {}  # what ran, for every language of a build
         self.root_files: dict[tuple[str, str], bytes] = {}  # each language's objects.inv, 404
 
     @cached_property
@@ -93,6 +94,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         # nested in it, would only look each result up again (a page runs what it lacks itself).
         if not builds.nested_build(config):
             outputs.prepare(self.runner, sorted(self.project.docs_dir.rglob("*.md")))
+            self.notebook_code.clear()  # mkdocs serve keeps the plugin from build to build
         if self.shown is None or self.serving:
             self.shown = self.benchmarks.shown()  # measured at most once for all languages
 

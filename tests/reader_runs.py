@@ -20,7 +20,7 @@ from pathlib import Path
 
 import nbformat
 
-from sitebuild.pages.comments import code_tokens
+from sitebuild.pages.comments import Code, code_tokens
 from sitebuild.runs import cachefiles
 from sitebuild.runs.runner import preload_for
 from sitebuild.runs.zygote import ZygotePool
@@ -93,12 +93,12 @@ def run_blocks(site: Path, env: Path, zygotes: ZygotePool | None = None) -> list
     distinct code (:func:`~sitebuild.pages.comments.code_tokens`) runs once, in its first
     language's copy.
     """
-    unique: dict[tuple[tuple[int, str], ...], tuple[str, str, str]] = {}
-    broken = []
+    unique: dict[Code, tuple[str, str, str]] = {}
+    broken: list[str] = []
     for blocks in blocks_by_language(site).values():
         for page, title, code in blocks:
             try:
-                compile(code, f"{page}: {title}", "exec")
+                compile(code, f"{page}: {title}", "exec", dont_inherit=True)
             except SyntaxError as error:
                 broken.append(f"{page}: {title}:\n{error!r}")
                 continue

@@ -145,6 +145,11 @@ def translate_paragraph(part: Part, table: Mapping[str, str]) -> str:
     return textwrap.indent(table[key], indent)
 
 
+Code = tuple[tuple[int, str], ...]
+"""A code's :func:`code_tokens` as a key: copies that differ only in comments and docstrings
+have the same."""
+
+
 def code_tokens(source: str) -> list[tuple[int, str]]:
     """Every token of ``source`` but its comments, docstrings and non-logical line breaks:
     what a translation must leave exactly as it was."""

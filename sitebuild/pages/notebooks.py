@@ -33,7 +33,7 @@ from nbformat import NotebookNode
 
 from sitebuild.bench.render import MARKER
 from sitebuild.pages import comments
-from sitebuild.pages.comments import code_tokens, translate
+from sitebuild.pages.comments import Code, code_tokens, translate
 from sitebuild.pages.figures import DIRECTIVE, FigureFailed, Figures
 from sitebuild.runs.runner import CodeRunner, RunFailed
 
@@ -80,7 +80,8 @@ def fence_at(lines: list[str], start: int) -> Fence | None:
 
 def fences(text: str) -> list[Fence]:
     """Every fenced block of ``text``, in order; an unclosed one runs to the end."""
-    lines, index, found = text.split("\n"), 0, []
+    lines, index = text.split("\n"), 0
+    found: list[Fence] = []
     while index < len(lines):
         fence = fence_at(lines, index)
         if fence:
@@ -263,33 +264,35 @@ def _figure_cells(directive: re.Match[str], context: NotebookContext) -> list[No
     return [cell, caption]
 
 
-Code = tuple[tuple[int, str], ...]
-"""A cell's code, its comments and docstrings left out (:func:`comments.code_tokens`)."""
-
-
 def check_cells(
     notebook: NotebookNode, runner: CodeRunner, name: str, ran: dict[Code, str]
 ) -> None:
-    """Run each code cell that stands alone (all but the setup and drawing cells), once each.
+    """Compile every code cell, and run each that stands alone (all but the setup and drawing
+    cells) once for its code.
 
     ``ran`` holds the source of each code that ran, for every language's notebook: a translated
-    cell, whose comments and docstrings alone differ, compiles, then runs as the first language's
-    did, which the runner has kept (a run cannot see comments unless the code reads its own).
+    cell, whose comments and docstrings alone differ, runs as the first language's did, which the
+    runner has kept. A run cannot tell them apart unless the code reads its own source, docstrings
+    or line numbers, and none of the cells' pass or fail depends on those.
 
     Raises:
         NotebookFailed: A cell does not compile or raised; the message names the notebook and
             the cell.
     """
     for number, cell in enumerate(notebook.cells, start=1):
-        figure = cell.get("metadata", {}).get("dyndocs", {}).get("figure", False)
-        if cell.cell_type != "code" or number == 2 or "show(" in cell.source or figure:
+        if cell.cell_type != "code":
             continue
         where = f"{name}, cell {number}"
         try:
-            compile(cell.source, where, "exec")
-            runner.run(ran.setdefault(tuple(code_tokens(cell.source)), cell.source), name=where)
+            compile(cell.source, where, "exec", dont_inherit=True)  # not this module's __future__
         except SyntaxError as error:
             raise NotebookFailed(f"{name}: cell {number} does not compile: {error}") from error
+        figure = cell.get("metadata", {}).get("dyndocs", {}).get("figure", False)
+        if number == 2 or "show(" in cell.source or figure:
+            continue
+        source = ran.setdefault(tuple(code_tokens(cell.source)), cell.source)
+        try:
+            runner.run(source, name=where)
         except RunFailed as error:
             raise NotebookFailed(f"{name}: cell {number} raised: {error}") from error
 

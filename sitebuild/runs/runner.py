@@ -259,7 +259,8 @@ def _dependencies(
     """What :meth:`CodeRunner.dependencies` returns, remembered while ``stamp`` (every package
     file's modification time and size) holds: a build asks for the same code in every language."""
     files: set[Path] = set()
-    pending, seen = list(imported_modules(code)), set()
+    pending = list(imported_modules(code))
+    seen: set[str] = set()
     while pending:
         module = pending.pop()
         if module in seen or module.split(".")[0] != package:  # not the package's

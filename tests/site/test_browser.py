@@ -793,17 +793,18 @@ def test_every_stepper_steps_through_with_the_keyboard_at_both_widths(
     server: str, browser, path: str, site_pass: SitePass
 ) -> None:
     """Each stepper figure (sitebuild/pages/stepper.py), from its slider's arrow keys alone,
-    forward on a 1280 px screen, then back once the page is narrowed to a 360 px phone: every
-    frame shows exactly the nodes its list item names and says what its item says; at either width
-    the page never scrolls sideways (a figure scrolls inside its own box); no error is logged."""
+    forward on a 360 px phone the page was loaded on, then back once it is widened to 1280 px:
+    every frame shows exactly the nodes its list item names and says what its item says; at either
+    width the page never scrolls sideways (a figure scrolls inside its own box); no error is
+    logged."""
     if site_pass.done:
         return
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = browser.new_page(viewport={"width": 360, "height": 900})
     watch = Watch(page, urlparse(server).netloc)
     open_page(page, server + path)
     figures = page.locator("figure.stepper")
     assert figures.count() >= 1, f"{path}: no stepper figure"
-    for width, key in ((1280, "ArrowRight"), (360, "ArrowLeft")):
+    for width, key in ((360, "ArrowRight"), (1280, "ArrowLeft")):
         page.set_viewport_size({"width": width, "height": 900})
         for number in range(figures.count()):
             figure = figures.nth(number)

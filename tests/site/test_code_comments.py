@@ -41,6 +41,10 @@ def test_every_shown_block_is_the_english_code_with_translated_comments(locale: 
         assert len(shown) == len(english), f"docs/{locale}/{page}: other Python blocks"
         for number, (en, other) in enumerate(zip(english, shown, strict=True), start=1):
             where = f"docs/{locale}/{page}, Python block {number}"
+            try:  # first: a translation that breaks the syntax stops the tokens bare
+                compile(other, where, "exec", dont_inherit=True)
+            except SyntaxError as error:
+                pytest.fail(f"{where}: the translated block does not compile: {error}")
             assert code_tokens(other) == code_tokens(en), f"{where}: the code differs from English"
             mine = [t.source for t in texts(other) if t.keys]
             assert len(mine) == len([t for t in texts(en) if t.keys]), where

@@ -20,15 +20,16 @@ def test_every_titled_block_runs_alone(built_site: Path, reader_env: Path) -> No
     found = blocks_by_language(built_site)
     counts = {locale: len(blocks) for locale, blocks in found.items()}
     assert min(counts.values()) >= 40, f"too few titled blocks found: {counts}"
+    # First: a copy that does not compile fails here, named with its page.
+    with made_once("copied_blocks"):  # a block that ran is kept: the next worker reads
+        failures = run_blocks(built_site, reader_env)
+    assert not failures, "\n\n".join(failures)
     codes = {locale: [code_tokens(c) for _, _, c in blocks] for locale, blocks in found.items()}
     first = codes[locales()[0]]
     assert all(c == first for c in codes.values()), "the languages show different code"
     assert len({code for blocks in found.values() for _, _, code in blocks}) > len(first), (
         "the Chinese blocks show the English comments"
     )
-    with made_once("copied_blocks"):  # a block that ran is kept: the next worker reads
-        failures = run_blocks(built_site, reader_env)
-    assert not failures, "\n\n".join(failures)
 
 
 def test_a_block_counts_when_its_title_is_a_file_path() -> None:
