@@ -20,7 +20,7 @@ from pathlib import Path
 
 import nbformat
 
-from sitebuild.pages.comments import Code, code_tokens
+from sitebuild.pages.comments import Code, code_of
 from sitebuild.runs import cachefiles
 from sitebuild.runs.runner import preload_for
 from sitebuild.runs.zygote import ZygotePool
@@ -88,21 +88,17 @@ def run_blocks(site: Path, env: Path, zygotes: ZygotePool | None = None) -> list
     default ``env``'s Python; closed when done); the failures, each naming its page and title with
     the end of its error.
 
-    The languages' copies of a block differ only in comments and docstrings, which a run cannot
-    tell apart unless the code reads its own docstrings. So every copy is compiled, and each
-    distinct code (:func:`~sitebuild.pages.comments.code_tokens`) runs once, in its first
-    language's copy.
+    Every copy is compiled, and each distinct code (:func:`~sitebuild.pages.comments.code_of`)
+    runs once, in its first language's copy.
     """
     unique: dict[Code, tuple[str, str, str]] = {}
     broken: list[str] = []
     for blocks in blocks_by_language(site).values():
         for page, title, code in blocks:
             try:
-                compile(code, f"{page}: {title}", "exec", dont_inherit=True)
+                unique.setdefault(code_of(code, f"{page}: {title}"), (page, title, code))
             except SyntaxError as error:
                 broken.append(f"{page}: {title}:\n{error!r}")
-                continue
-            unique.setdefault(tuple(code_tokens(code)), (page, title, code))
     zygotes = zygotes or ZygotePool(python=str(env / "bin" / "python"))
 
     def run(page: str, title: str, code: str, workdir: Path) -> str | None:

@@ -145,11 +145,6 @@ def translate_paragraph(part: Part, table: Mapping[str, str]) -> str:
     return textwrap.indent(table[key], indent)
 
 
-Code = tuple[tuple[int, str], ...]
-"""A code's :func:`code_tokens` as a key: copies that differ only in comments and docstrings
-have the same."""
-
-
 def code_tokens(source: str) -> list[tuple[int, str]]:
     """Every token of ``source`` but its comments, docstrings and non-logical line breaks:
     what a translation must leave exactly as it was."""
@@ -159,6 +154,22 @@ def code_tokens(source: str) -> list[tuple[int, str]]:
         for t in tokenize.generate_tokens(io.StringIO(source).readline)
         if t.type not in {tokenize.COMMENT, tokenize.NL} and t.start not in docstrings
     ]
+
+
+Code = tuple[tuple[int, str], ...]
+"""What :func:`code_of` returns."""
+
+
+def code_of(source: str, filename: str) -> Code:
+    """``source``'s :func:`code_tokens` as a key, once it compiles: the languages' copies of a
+    block, whose comments and docstrings alone differ, have the same key, and run alike unless
+    the code reads its own source, docstrings or line numbers.
+
+    Raises:
+        SyntaxError: ``source`` does not compile; the error names ``filename``.
+    """
+    compile(source, filename, "exec", dont_inherit=True)  # not this module's __future__ imports
+    return tuple(code_tokens(source))
 
 
 def missing(source: str, table: Mapping[str, str]) -> list[tuple[int, str]]:

@@ -33,7 +33,7 @@ from nbformat import NotebookNode
 
 from sitebuild.bench.render import MARKER
 from sitebuild.pages import comments
-from sitebuild.pages.comments import Code, code_tokens, translate
+from sitebuild.pages.comments import Code, translate
 from sitebuild.pages.figures import DIRECTIVE, FigureFailed, Figures
 from sitebuild.runs.runner import CodeRunner, RunFailed
 
@@ -270,10 +270,9 @@ def check_cells(
     """Compile every code cell, and run each that stands alone (all but the setup and drawing
     cells) once for its code.
 
-    ``ran`` holds the source of each code that ran, for every language's notebook: a translated
-    cell, whose comments and docstrings alone differ, runs as the first language's did, which the
-    runner has kept. A run cannot tell them apart unless the code reads its own source, docstrings
-    or line numbers, and none of the cells' pass or fail depends on those.
+    ``ran`` holds the source of each code (:func:`comments.code_of`) that ran, for every
+    language's notebook: a translated cell runs as the first language's did, which the runner
+    has kept.
 
     Raises:
         NotebookFailed: A cell does not compile or raised; the message names the notebook and
@@ -284,13 +283,13 @@ def check_cells(
             continue
         where = f"{name}, cell {number}"
         try:
-            compile(cell.source, where, "exec", dont_inherit=True)  # not this module's __future__
+            code = comments.code_of(cell.source, where)
         except SyntaxError as error:
             raise NotebookFailed(f"{name}: cell {number} does not compile: {error}") from error
         figure = cell.get("metadata", {}).get("dyndocs", {}).get("figure", False)
         if number == 2 or "show(" in cell.source or figure:
             continue
-        source = ran.setdefault(tuple(code_tokens(cell.source)), cell.source)
+        source = ran.setdefault(code, cell.source)
         try:
             runner.run(source, name=where)
         except RunFailed as error:
