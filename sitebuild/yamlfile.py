@@ -20,5 +20,7 @@ LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def read(path: Path) -> Any:
-    """The data in the YAML file ``path``, read as UTF-8 with the safe loader."""
-    return yaml.load(path.read_text(encoding="utf-8"), Loader=LOADER)  # noqa: S506 (a safe loader)
+    """The data in the YAML file ``path``, read as UTF-8 with the safe loader. Read from the open
+    file, so that a syntax error names it, with the line and column."""
+    with path.open(encoding="utf-8") as stream:
+        return yaml.load(stream, Loader=LOADER)  # noqa: S506 (a safe loader)

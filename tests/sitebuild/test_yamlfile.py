@@ -36,3 +36,10 @@ def test_text_is_read_as_utf_8(tmp_path: Path) -> None:
     path = tmp_path / "strings.yml"
     path.write_bytes("note: 「記憶體」\n".encode())
     assert yamlfile.read(path) == {"note": "「記憶體」"}
+
+
+def test_a_syntax_error_names_the_file_and_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "code.zh-hans.yml"
+    path.write_text("First: 第一\nnote: two operations, two nodes: 两个\n", encoding="utf-8")
+    with pytest.raises(yaml.YAMLError, match=r'in ".*code\.zh-hans\.yml", line 2'):
+        yamlfile.read(path)
