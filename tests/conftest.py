@@ -98,7 +98,8 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if not first_to_report(tmp_path_factory):
         raise SiteBuildFailed(LOG_ELSEWHERE)
     if status != 0:
-        raise SiteBuildFailed(f"strict build failed:\n{log[-6000:]}")
+        start = log.find("\n", len(log) - 6000) + 1 if len(log) > 6000 else 0  # whole lines
+        raise SiteBuildFailed(f"strict build failed:\n{log[start:]}")
     raise SiteBuildFailed("strict build warned:\n" + "\n".join(warnings))
 
 

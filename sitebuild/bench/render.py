@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from mkdocs.exceptions import PluginError
+
 from sitebuild.bench import charts
 from sitebuild.bench.charts import format_ratio, format_time, format_value
 from sitebuild.bench.suite import ResultSet, Shown
@@ -38,7 +40,7 @@ OPERATORS: dict[str, Callable[[float, float], bool]] = {">": operator.gt, ">=": 
 OPERATORS |= {"<": operator.lt, "<=": operator.le, "==": math.isclose}  # ==: within 1e-9
 
 
-class ClaimContradicted(Exception):
+class ClaimContradicted(PluginError):
     """A claim in a page's prose disagrees with the measurement, or names nothing measured."""
 
 

@@ -25,6 +25,8 @@ from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
+from mkdocs.exceptions import PluginError
+
 from sitebuild.bench.registry import Row, cases, combine_rows
 from sitebuild.runs.cachefiles import kept
 from sitebuild.runs.zygote import JobTimedOut, ZygotePool
@@ -35,7 +37,7 @@ MEASURED_CODE = ("registry.py", "timing.py", "worker.py", "cases")  # not the re
 MODES = ("full", "recorded", "quick", "off")
 
 
-class BenchmarkFailed(Exception):
+class BenchmarkFailed(PluginError):
     """A case crashed or timed out; the message names it and carries its error."""
 
 

@@ -38,6 +38,7 @@ from pathlib import Path
 import yaml
 from markdown import Markdown
 from markdown.preprocessors import Preprocessor
+from mkdocs.exceptions import PluginError
 
 from sitebuild import yamlfile
 from sitebuild.pages.includes import include_target
@@ -53,7 +54,7 @@ Part = tuple[int, str | None, str]
 paragraph of examples, whose code stays as it is and whose comments are translated."""
 
 
-class TranslationError(Exception):
+class TranslationError(PluginError):
     """A comment or docstring of the code a page shows has no translation."""
 
 

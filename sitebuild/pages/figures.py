@@ -34,6 +34,8 @@ from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
+from mkdocs.exceptions import PluginError
+
 from dyndocs.graph import draw as draw_module
 from dyndocs.graph.draw import GraphvizMissing, html_of, layout, tidy, to_dot
 from dyndocs.graph.model import Graph, Node, SavedTensor, Steps, format_bytes
@@ -71,7 +73,7 @@ print({mark!r} + _json.dumps(_made))
 """
 
 
-class FigureFailed(Exception):
+class FigureFailed(PluginError):
     """A directive names a missing snippet or function, its code raised, or it drew too much."""
 
 

@@ -17,6 +17,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from mkdocs.exceptions import PluginError
+
 from sitebuild.project import load, load_config
 from sitebuild.runs.runner import CodeRunner
 
@@ -27,7 +29,7 @@ PREPROCESSORS = ("run_output", "code_comments", "snippet")
 """The preprocessors that expand includes, in the order Python-Markdown runs them."""
 
 
-class IncludeError(Exception):
+class IncludeError(PluginError):
     """An include names a missing file or section, or its example failed."""
 
 

@@ -29,6 +29,7 @@ from functools import partial
 from urllib.parse import urljoin
 
 import nbformat
+from mkdocs.exceptions import PluginError
 from nbformat import NotebookNode
 
 from sitebuild.bench.render import MARKER
@@ -90,7 +91,7 @@ def fences(text: str) -> list[Fence]:
     return found
 
 
-class NotebookFailed(Exception):
+class NotebookFailed(PluginError):
     """A page cannot become a whole notebook, or one of its cells raised."""
 
 

@@ -31,6 +31,8 @@ from functools import lru_cache
 from itertools import takewhile
 from pathlib import Path
 
+from mkdocs.exceptions import PluginError
+
 from sitebuild.runs import cachefiles
 from sitebuild.runs.zygote import COMPILER_PRELOAD, JobTimedOut, ZygotePool
 
@@ -59,7 +61,7 @@ RUN_ENV = {
 TIMEOUT_S = 300
 
 
-class RunFailed(Exception):
+class RunFailed(PluginError):
     """Code exited with an error, timed out, or wrote into its working directory."""
 
 

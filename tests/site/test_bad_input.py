@@ -68,6 +68,12 @@ def build_project(
     return status, log
 
 
+def told_once(log: str, message: str) -> None:
+    """The build stopped saying ``message`` once, with no traceback of its own."""
+    assert log.count(message) == 1, f"{message!r} is not said once:\n{log[-3000:]}"
+    assert "mkdocs/commands/build.py" not in log, f"a traceback of the build:\n{log[-3000:]}"
+
+
 def three_languages(index: str, other: str = GOOD) -> dict[str, str]:
     pages = {}
     for locale in locales():
@@ -108,6 +114,7 @@ def test_failing_example_fails_the_build() -> None:
     status, log = build_project("failing-example", three_languages(GOOD + fault), files=example)
     assert status != 0
     assert "failing.py" in log and "this example is broken" in log, log[-3000:]
+    told_once(log, "examples/failing.py exited with status 1")
 
 
 def test_an_untranslated_comment_fails_the_build_naming_what_to_add() -> None:
@@ -118,7 +125,7 @@ def test_an_untranslated_comment_fails_the_build_naming_what_to_add() -> None:
     assert "examples/untranslated.py, line 2: 'a comment no language has'" in log, log[-3000:]
     assert "Add them to i18n/code.zh-hans.yml and i18n/code.zh-hant.yml" in log
     assert "zh-hans/index.md" in log, "the build log does not name the page"
-    assert "a comment no language has: <translation>" in log
+    told_once(log, "a comment no language has: <translation>")
 
 
 def test_a_contradicted_claim_fails_the_build() -> None:
@@ -127,7 +134,7 @@ def test_a_contradicted_claim_fails_the_build() -> None:
     status, log = build_project("contradicted-claim", three_languages(GOOD + claim), "recorded")
     assert status != 0
     assert "index.md" in log and "no_grad.tiny_mlp.no_grad.saved_bytes > 0" in log, log[-3000:]
-    assert "contradicted by the measurement" in log
+    told_once(log, "contradicted by the measurement")
 
 
 def test_a_figure_directive_naming_a_missing_function_fails_the_build() -> None:
@@ -135,7 +142,7 @@ def test_a_figure_directive_naming_a_missing_function_fails_the_build() -> None:
     status, log = build_project("figure-directive", three_languages(GOOD + fault))
     assert status != 0
     assert "index.md" in log and "first-graph.py:no_such_drawing" in log, log[-3000:]
-    assert "defines no function no_such_drawing" in log
+    told_once(log, "defines no function no_such_drawing")
 
 
 def test_an_error_entry_whose_snippet_does_not_raise_fails_the_build() -> None:
