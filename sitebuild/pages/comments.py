@@ -269,7 +269,7 @@ def stale(folder: Path, sources: Iterable[str]) -> list[str]:
     """``file: key`` for each translation whose English text none of the code ``sources`` has."""
     used = {key for source in sources for text in texts(source) for key in text.keys}
     return [
-        f"{path}: {key!r}"
+        f"{path.relative_to(folder.parent)}: {key!r}"  # i18n/code.zh-hans.yml: 'text'
         for path in data_files(folder)
         for key in (yamlfile.read(path) or {})
         if key_of(key) not in used

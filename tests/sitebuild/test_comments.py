@@ -84,12 +84,14 @@ def test_the_comments_of_docstring_examples_are_translated_not_their_code_or_pra
 
 
 def test_a_translation_no_snippet_uses_is_stale(tmp_path: Path) -> None:
-    (tmp_path / "code.zh-hans.yml").write_text(
+    i18n = tmp_path / "i18n"
+    i18n.mkdir()
+    (i18n / "code.zh-hans.yml").write_text(
         "clear the   gradients: 清零梯度\nan old comment: 旧注释\n", encoding="utf-8"
     )
-    assert stale(tmp_path, [CODE]) == [f"{tmp_path / 'code.zh-hans.yml'}: 'an old comment'"]
-    assert load(tmp_path, "zh-hans")["clear the gradients"] == "清零梯度"
-    assert load(tmp_path, "en") == {}
+    assert stale(i18n, [CODE]) == ["i18n/code.zh-hans.yml: 'an old comment'"]
+    assert load(i18n, "zh-hans")["clear the gradients"] == "清零梯度"
+    assert load(i18n, "en") == {}
 
 
 def markdown_of(root: Path, locale: str) -> markdown.Markdown:
