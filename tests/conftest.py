@@ -98,8 +98,10 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if not first_to_report(tmp_path_factory):
         raise SiteBuildFailed(LOG_ELSEWHERE)
     if status != 0:
-        start = log.find("\n", len(log) - 6000) + 1 if len(log) > 6000 else 0  # whole lines
-        raise SiteBuildFailed(f"strict build failed:\n{log[start:]}")
+        tail = log[-6000:]
+        if len(log) > len(tail) and "\n" in tail:
+            tail = tail.split("\n", 1)[1]  # from a whole line
+        raise SiteBuildFailed(f"strict build failed:\n{tail}")
     raise SiteBuildFailed("strict build warned:\n" + "\n".join(warnings))
 
 

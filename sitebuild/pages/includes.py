@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs.exceptions import PluginError
+from pymdownx.snippets import SnippetMissingError
 
 from sitebuild.project import load, load_config
 from sitebuild.runs.runner import CodeRunner
@@ -57,7 +58,7 @@ def expand(text: str, *, source: str | Path, config_file: Path, locale: str = ""
     for name in PREPROCESSORS:
         try:
             lines = md.preprocessors[name].run(lines)
-        except Exception as error:  # pymdownx raises SnippetMissingError, ours IncludeError
+        except (SnippetMissingError, PluginError) as error:  # not a bug's: that keeps its trace
             raise IncludeError(f"{source}{_line_of(text, str(error))}: {error}") from error
     return "\n".join(lines)
 

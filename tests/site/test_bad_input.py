@@ -13,6 +13,7 @@ import hashlib
 
 import pytest
 
+from sitebuild.pages import includes
 from sitebuild.pages.includes import IncludeError, expand
 
 from ..support import CONFIG, ROOT, cached_build, locales
@@ -182,3 +183,17 @@ def test_missing_section_is_named_with_page_and_line() -> None:
         match=r'docs/en/page\.md, line 4 \(--8<-- "snippets/notebooks/first-graph\.py:nope"\)',
     ):
         expand(text, source="docs/en/page.md", config_file=CONFIG)
+
+
+def test_a_bug_in_an_include_keeps_its_own_error_and_traceback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Only bad input becomes an IncludeError, which MkDocs prints without a traceback."""
+
+    def broken(lines: list[str]) -> list[str]:
+        raise TypeError("a bug in a preprocessor")
+
+    markdown = includes._markdown(CONFIG.resolve(), "")  # the one expand() uses
+    monkeypatch.setattr(markdown.preprocessors["snippet"], "run", broken)
+    with pytest.raises(TypeError, match="a bug in a preprocessor"):
+        expand(GOOD, source="docs/en/page.md", config_file=CONFIG)
