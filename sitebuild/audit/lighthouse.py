@@ -115,6 +115,7 @@ SUMMARY = ("scores", "failing", "kib")
 
 
 def run_settings(categories: tuple[str, ...]) -> dict[str, object]:
+    """PERFORMANCE_SETTINGS for a performance run; GATE_SETTINGS for any other."""
     return PERFORMANCE_SETTINGS if "performance" in categories else GATE_SETTINGS
 
 

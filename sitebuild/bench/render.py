@@ -60,6 +60,7 @@ class CaseData:
 
     @classmethod
     def of(cls, results: dict[str, Any], name: str, device: str, variants: Any = None) -> CaseData:
+        """The case ``name`` on ``device``, its rows of ``variants`` only if given."""
         case = results["cases"].get(name)
         if case is None:
             raise KeyError(f"unknown benchmark case {name!r}; known: {', '.join(results['cases'])}")
@@ -113,6 +114,8 @@ def sources_of(sets: list[ResultSet], case: str) -> list[Source]:
 
 @dataclass(frozen=True)
 class Renderer:
+    """Renders benchmark blocks in the language ``locale``."""
+
     strings: Strings
     locale: str
 

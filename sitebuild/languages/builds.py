@@ -34,6 +34,7 @@ from sitebuild.html import search
 
 
 def i18n(config: MkDocsConfig) -> Any:
+    """The mkdocs-static-i18n plugin instance."""
     return config.plugins["i18n"]
 
 
@@ -49,6 +50,7 @@ def locales(config: MkDocsConfig) -> list[str]:
 
 
 def current_locale(config: MkDocsConfig) -> str:
+    """The language being built right now."""
     return str(i18n(config).current_language)
 
 

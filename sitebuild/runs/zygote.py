@@ -5,6 +5,7 @@ one child per job, which sees the ``sys.argv``, ``sys.path[0]``, ``__main__`` an
 ``python script.py`` (or ``-m``, ``-c``) would give it, without importing torch again: on the
 project's 2-core machine, ``python -c "import torch"`` took 1.29 s and the same job forked from a
 zygote 7 ms (medians of 5).
+
 :mod:`multiprocessing`'s forkserver would not do: it is one server per process, while torch reads
 some variables at import (``ATEN_CPU_CAPABILITY``), so the runs need one per environment, and its
 ``Process(target=...)`` is not ``python script.py``.
