@@ -13,9 +13,8 @@ from dyndocs.models.recurrent import DynamicRNN
 from sitebuild.bench.timing import Timing
 
 CEILING_SIDES = {"cpu": 512, "cuda": 4096}
-"""The side of the peak's square matrices: at one CPU thread, sides 512 and 1024 ran at the same
-rate (67.3 and 66.6 GFLOP/s, paired), and 512 is short enough for a turn in every round; on a
-GPU, smaller products leave most of it idle."""
+"""The side of the peak's square matrices: at one CPU thread a larger product runs no faster, and
+512 is short enough for a turn in every round; on a GPU, smaller products leave most of it idle."""
 
 
 def window(quick: bool) -> float:
@@ -124,8 +123,8 @@ class Ceiling:
 
 def ceiling(device: torch.device) -> Ceiling:
     """The peak's product on ``device``, its matrices from a generator of their own, so that a
-    case's random inputs do not change. A quick run keeps the size: a product of side 128, one
-    call a round, ran at 54 to 66 % of its rate in longer blocks."""
+    case's random inputs do not change. A quick run keeps the size: a smaller product, one call a
+    round, runs well below its rate in longer blocks."""
     side = CEILING_SIDES[device.type]
     generator = torch.Generator().manual_seed(0)
     a, b = (torch.randn(side, side, generator=generator).to(device) for _ in range(2))
