@@ -194,7 +194,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         renderer = config.plugins.get("dyndocs-jupyter")
         return renderer is not None and bool(renderer.should_include(page.file))
 
-    def on_template_context(
+    def on_template_context(  # type: ignore[override]
         self, context: dict[str, Any], *, template_name: str, config: MkDocsConfig
     ) -> dict[str, Any]:
         """The 404 page's words and link home, in the language (``overrides/404.html``), and its

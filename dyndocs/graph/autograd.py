@@ -26,7 +26,7 @@ from typing import Any, Protocol
 import torch
 from torch.overrides import TorchFunctionMode
 
-from dyndocs.graph.model import Edge, Graph, Node, SavedTensor, format_bytes
+from dyndocs.graph.model import Edge, Graph, Node, NodeKind, SavedTensor, format_bytes
 
 
 def _shape(tensor: torch.Tensor) -> str:
@@ -280,7 +280,7 @@ def recorded(
             detail += f"\nversion {tensor.version} when saved, {tensor.now} now"
             if tensor.base is not None:
                 detail += f" (its base: {tensor.base})"
-        kind = "stale" if tensor.stale else "saved"
+        kind: NodeKind = "stale" if tensor.stale else "saved"
         graph.nodes.append(Node(saved_id, label, kind, detail, saved=index))
         if tensor.node:
             graph.edges.append(Edge(saved_id, tensor.node, "saved"))

@@ -70,7 +70,7 @@ class Zygote:
         self.preload = tuple(preload)
         self.python = python
         self.process: subprocess.Popen[bytes] | None = None
-        self.stop: weakref.finalize[..., None] | None = None
+        self.stop: weakref.finalize[..., Zygote] | None = None
         self.lock = threading.Lock()
 
     def _start(self) -> subprocess.Popen[bytes]:
