@@ -41,7 +41,7 @@ from sitebuild.runs.runner import CodeRunner, RunFailed
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<marker>`{3,}|~{3,})(?P<info>[^`]*)$")
 TITLE = re.compile(r'title="(?P<title>[^"]+)"')  # in a fence's info string
 ADMONITION = re.compile(r'^(?:!!!|\?\?\?\+?)\s*\w+(?:\s+"(?P<title>[^"]*)")?\s*$')
-HEADING_ID = re.compile(r"\s*\{#[\w-]+\}\s*$")
+HEADING_ID = re.compile(r"\s*\{#[^{}]*\}\s*$")  # {#id}, or {#id .class} (attr_list)
 LINK = re.compile(r"(?<!!)\[(?P<text>[^\]]+)\]\((?P<target>[^)\s]+)\)")
 COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 

@@ -63,6 +63,8 @@ def test_a_notebook_holds_its_page_in_order(built_site: Path) -> None:
             cells = [c.source for c in written if not c.metadata.get("dyndocs", {}).get("figure")]
             cells = [c for c in cells if "show(" not in c]
             assert cells == blocks, f"{locale}/{page}: the notebook drifted from its page"
+            prose = [c.source for c in notebook.cells if c.cell_type == "markdown"]
+            assert not [p for p in prose if "{#" in p], f"{locale}/{page}: a heading keeps its id"
             outputs = sum(1 for c in notebook.cells if c.cell_type == "code" and c.outputs)
             assert outputs >= len(re.findall(r'^--8<-- "run:', text, re.M)), f"{locale}/{page}"
 

@@ -23,7 +23,7 @@ PAGE = """# A page
 
 Intro with [a link](../tips/performance.md#batching) and [outside](https://pytorch.org).
 
-## Section {#section}
+## Section {#section .entry}
 
 ```python title="snippets/a.py"
 print("hi")
@@ -65,7 +65,7 @@ def test_a_page_becomes_cells_in_reading_order(context: NotebookContext) -> None
     assert "git+https://github.com/owner/guide" in notebook.cells[1].source
     intro = notebook.cells[2].source
     assert "[a link](https://x.io/tips/performance/#batching)" in intro
-    assert "[outside](https://pytorch.org)" in intro and "{#section}" not in intro
+    assert "[outside](https://pytorch.org)" in intro and intro.endswith("\n\n## Section")
     code = notebook.cells[3]
     assert code.source == 'print("hi")'
     assert code.outputs[0]["text"] == "hi\n"
