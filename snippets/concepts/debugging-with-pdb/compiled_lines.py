@@ -1,4 +1,4 @@
-"""Under torch.compile, a function's lines no longer run one by one: line breakpoints never fire."""
+"""Under torch.compile, the lines Dynamo captured no longer run one by one: their breakpoints do not fire."""
 
 import linecache
 import sys
@@ -36,3 +36,5 @@ compiled = torch.compile(scale_and_shift)
 compiled(x)  # the first call compiles: Dynamo captures the three lines into one graph
 print("eager:   ", lines_that_ran(scale_and_shift, x))
 print("compiled:", lines_that_ran(compiled, x))
+with torch.compiler.set_stance("force_eager"):  # the compiled function runs as plain Python again
+    print("force_eager:", lines_that_ran(compiled, x))

@@ -6,6 +6,10 @@ import os
 import subprocess
 import sys
 from collections.abc import Callable
+from types import FrameType
+from typing import Any
+
+import torch
 
 from ...support import ROOT
 
@@ -63,3 +67,33 @@ def test_a_compiled_function_no_longer_runs_line_by_line(shown: Callable[[str], 
     out = shown(f"{PAGE}/compiled_lines.py").splitlines()
     assert out[0] == "eager:    ['y = x * 2', 'z = y + 1', 'return z']"
     assert out[1] == "compiled: ['def scale_and_shift(x: torch.Tensor) -> torch.Tensor:']"
+    assert out[2] == "force_eager: ['y = x * 2', 'z = y + 1', 'return z']"
+
+
+def test_code_at_a_graph_break_still_runs_as_python() -> None:
+    """The page: only code Dynamo could not capture (a print, a breakpoint() call) still runs."""
+
+    def shifted(x: torch.Tensor) -> torch.Tensor:
+        y = x * 2
+        print("at the graph break")
+        return y + 1
+
+    compiled = torch.compile(shifted, backend="eager")
+    compiled(torch.ones(2))  # compiles
+    first = shifted.__code__.co_firstlineno
+    lines: list[int] = []
+
+    def trace(frame: FrameType, event: str, arg: object) -> Any:
+        # Dynamo runs transformed copies of the code (a resume function after the break), so the
+        # events are matched by file, not by code object.
+        if frame.f_code.co_filename == __file__ and event == "line":
+            lines.append(frame.f_lineno - first)
+        return trace
+
+    sys.settrace(trace)
+    try:
+        compiled(torch.ones(2))
+    finally:
+        sys.settrace(None)
+    assert 2 in lines, f"the print's line sent no line event under torch.compile: {lines}"
+    assert 1 not in lines and 3 not in lines, f"a captured line ran one by one: {lines}"

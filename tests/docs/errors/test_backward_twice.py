@@ -78,3 +78,21 @@ def test_retain_graph_with_an_optimizer_step_fails_at_the_third_backward() -> No
     with pytest.raises(RuntimeError, match=r"modified by an inplace operation.*\[16, 16\]"):
         recurrent_steps(w, optimizer)
     assert w._version == 2  # two updates ran: the failure is in the third step
+
+
+def test_backward_frees_each_nodes_saved_tensors_as_soon_as_that_node_ran() -> None:
+    """The page: freed as the walk goes, not after it; the outer node's are gone mid-walk."""
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    outer = x.exp().exp()  # two ExpBackward0 nodes, each saving its result
+    seen: list[str] = []
+
+    def before_the_inner_node(grad_outputs: tuple[torch.Tensor, ...]) -> None:
+        try:
+            seen.append(f"kept {outer.grad_fn._saved_result.shape}")  # type: ignore[union-attr]
+        except RuntimeError as freed:
+            seen.append(str(freed))
+
+    inner = outer.grad_fn.next_functions[0][0]  # type: ignore[union-attr]
+    inner.register_prehook(before_the_inner_node)
+    outer.sum().backward()
+    assert len(seen) == 1 and "already been freed" in seen[0], seen

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
+
+import torch
 
 PAGE = "snippets/errors/compilers"
 
@@ -22,6 +25,57 @@ def test_the_recompile_limit_stops_compiling_and_dynamic_needs_two_graphs(
     assert "10 batch sizes, 8 graphs" in out and "function: 'forward' (compiled.py:" in out
     fixed = shown(f"{PAGE}/recompile_limit_fix.py")
     assert "10 batch sizes, 2 graphs" in fixed and "'2 <= x.size()[0]'" in fixed
+
+
+def graph_counter() -> tuple[Callable[..., Any], list[int]]:
+    """A torch.compile backend that runs each graph as captured, and the count of graphs."""
+    compiled: list[int] = []
+
+    def backend(graph: torch.fx.GraphModule, example_inputs: list[Any]) -> Callable[..., Any]:
+        compiled.append(len(compiled))
+        return graph.forward
+
+    return backend, compiled
+
+
+def test_past_the_limit_the_sizes_compiled_before_keep_their_graphs() -> None:
+    ran: list[int] = []
+
+    def backend(graph: torch.fx.GraphModule, example_inputs: list[Any]) -> Callable[..., Any]:
+        size = int(example_inputs[0].shape[0])
+
+        def run(*args: Any) -> Any:
+            ran.append(size)
+            return graph.forward(*args)
+
+        return run
+
+    torch._dynamo.reset()
+    double = torch.compile(lambda x: x * 2 + 1, backend=backend, dynamic=False)
+    for size in range(1, 11):  # 8 graphs, then the limit's warning
+        double(torch.ones(size))
+    ran.clear()
+    double(torch.ones(3))  # compiled before the limit
+    double(torch.ones(10))  # never compiled
+    assert ran == [3]
+
+
+def test_numbers_in_arithmetic_turn_symbolic_and_dtypes_cost_a_graph_each() -> None:
+    values = range(1, 7)
+    for dynamic, graphs in ((None, 2), (False, len(values))):
+        backend, compiled = graph_counter()
+        torch._dynamo.reset()
+        scale = torch.compile(lambda x, k: x * k + k, backend=backend, dynamic=dynamic)
+        for k in values:
+            scale(torch.ones(3), k)
+        assert len(compiled) == graphs, f"dynamic={dynamic}: {len(compiled)} graphs"
+    backend, compiled = graph_counter()
+    torch._dynamo.reset()
+    cast = torch.compile(lambda x, dtype: x.to(dtype) * 2, backend=backend)
+    dtypes = (torch.float32, torch.float64, torch.float16)
+    for dtype in dtypes:
+        cast(torch.ones(3), dtype)
+    assert len(compiled) == len(dtypes)
 
 
 def test_export_names_the_line_of_forward(shown: Callable[[str], str]) -> None:

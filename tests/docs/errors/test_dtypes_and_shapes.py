@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import numpy
 import pytest
 import torch
 
@@ -84,3 +85,9 @@ def test_a_step_on_the_broadcast_loss_moves_predictions_to_the_mean_target(
     assert grad is not None
     stepped = [p - 0.1 * float(g) for p, g in zip([1.0, 2.0, 3.0], grad[1].split(","), strict=True)]
     assert 1.0 < stepped[0] < 2.0 and stepped[1] == 2.0 and 2.0 < stepped[2] < 3.0
+
+
+def test_numpy_data_stays_float64_and_python_floats_make_float32() -> None:
+    features = numpy.zeros(3)
+    assert torch.from_numpy(features).dtype == torch.tensor(features).dtype == torch.float64
+    assert torch.tensor([0.5, 1.0]).dtype == torch.float32

@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+import torch
+from torch import nn
+
+from dyndocs import recorded_ops
+
 PAGE = "snippets/tips/dynamic-structures"
 
 
@@ -40,3 +46,11 @@ def test_dynamic_rnn_runs_any_length_and_checks_shapes(shown: Callable[[str], st
 def test_dynamic_rnn_matches_nn_rnn(shown: Callable[[str], str]) -> None:
     out = shown(f"{PAGE}/dynamic_rnn_vs_nn_rnn.py")
     assert "outputs match nn.RNN: True" in out and "h_n matches nn.RNN:   True" in out
+
+
+@pytest.mark.skipif(not torch.backends.mkldnn.is_available(), reason="torch without oneDNN")
+def test_on_the_cpu_an_lstm_layer_is_one_recorded_node_whatever_the_length() -> None:
+    torch.manual_seed(0)
+    lstm = nn.LSTM(4, 6)
+    recorded = [recorded_ops(lstm(torch.randn(steps, 2, 4))[0].sum()) for steps in (3, 7)]
+    assert recorded[0] == recorded[1] and recorded[0].count("MkldnnRnnLayerBackward0") == 1

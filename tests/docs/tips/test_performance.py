@@ -6,6 +6,7 @@ page states, asserted here so that a torch release that changes them fails the s
 
 from __future__ import annotations
 
+import inspect
 import warnings
 from collections.abc import Callable
 
@@ -61,6 +62,13 @@ def test_trace_script_and_load_are_deprecated(shown: Callable[[str], str]) -> No
         ) in out
     load = "DeprecationWarning: `torch.jit.load` is deprecated. Please switch to `torch.export`."
     assert load in out
+
+
+def test_from_python_3_14_trace_script_and_load_say_they_may_break() -> None:
+    """The page quotes the warning these functions give on Python 3.14 and later instead."""
+    for function in (torch.jit.trace, torch.jit.script, torch.jit.load):
+        source = inspect.getsource(function)
+        assert "is not supported in Python 3.14+ and may break" in source, function.__name__
 
 
 def test_a_trace_in_train_mode_stays_random_after_eval(shown: Callable[[str], str]) -> None:
