@@ -105,7 +105,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         locale, where = builds.current_locale(config), f"docs/{page.file.src_uri}"
         text = partial(self.strings.get, locale)
         markdown = errors.render(builds.unwrap_lines(markdown, locale), self.runner, text, where)
-        names = dict(self.project.language_names)
+        names = glossary.column_names(self.strings, locale, self.project.locales)
         markdown = glossary.expand_table(markdown, self.project.glossary, names)
         renderer = Renderer(self.strings, locale)
         markdown = render_claims(markdown, self.shown, renderer, where)

@@ -29,7 +29,6 @@ class Project:
     docs_dir: Path
     locales: tuple[str, ...]
     """Every language, the default first, in the order ``mkdocs.yml`` lists them."""
-    language_names: tuple[tuple[str, str], ...] = ()
     """``(locale, name)`` pairs as the language switcher shows them: ``("zh-hans", "简体中文")``."""
     sections: tuple[str, ...] = ()
     """The sections whose pages, but their index, are articles, each with its notebook."""
@@ -80,7 +79,6 @@ class Project:
             root=Path(config.config_file_path).resolve().parent,
             docs_dir=Path(config.docs_dir).resolve(),
             locales=tuple(builds.locales(config)),
-            language_names=tuple(builds.names(config).items()),
             sections=tuple(config.extra.get("notebooks", {}).get("sections", ())),
         )
 

@@ -38,15 +38,10 @@ def i18n(config: MkDocsConfig) -> Any:
     return config.plugins["i18n"]
 
 
-def names(config: MkDocsConfig) -> dict[str, str]:
-    """Each locale's name as the language switcher shows it, default first."""
-    languages = sorted(i18n(config).config.languages, key=lambda lang: not lang.default)
-    return {str(lang.locale): str(lang.name) for lang in languages}
-
-
 def locales(config: MkDocsConfig) -> list[str]:
     """All configured locales, default first, e.g. ``["en", "zh-hans", "zh-hant"]``."""
-    return list(names(config))
+    languages = sorted(i18n(config).config.languages, key=lambda lang: not lang.default)
+    return [str(lang.locale) for lang in languages]
 
 
 def current_locale(config: MkDocsConfig) -> str:

@@ -1,8 +1,9 @@
 """The site's one glossary (``i18n/glossary.yml``): loading it and rendering it as a table.
 
 A page shows the table with the line ``--8<-- "glossary:table"``, which the site plugin replaces;
-the tests use :func:`load` to check that pages follow it. The languages and their names come from
-``mkdocs.yml``; every term must have a wording in each of them.
+the tests use :func:`load` to check that pages follow it. The languages come from ``mkdocs.yml``,
+and every term must have a wording in each of them; the column headers name them in the page's
+language (``language.<locale>`` in ``i18n/<page locale>.yml``, :func:`column_names`).
 
 Examples:
     >>> from sitebuild.languages.glossary import Term, table
@@ -22,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sitebuild import yamlfile
+from sitebuild.languages.strings import Strings
 from sitebuild.pages.includes import include_target
 
 TABLE = "glossary:table"
@@ -67,6 +69,11 @@ def table(terms: list[Term], names: Mapping[str, str]) -> str:
     rows = [f"| {' | '.join(names.values())} |", "|" + "---|" * len(names)]
     rows += [f"| {' | '.join(cell(t, locale) for locale in names)} |" for t in terms]
     return "\n".join(rows)
+
+
+def column_names(strings: Strings, locale: str, locales: Sequence[str]) -> dict[str, str]:
+    """Each of ``locales`` named in the language of a ``locale`` page."""
+    return {code: strings.get(locale, f"language.{code}") for code in locales}
 
 
 def expand_table(markdown: str, path: Path, names: Mapping[str, str]) -> str:

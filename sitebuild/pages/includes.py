@@ -20,6 +20,7 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 from pymdownx.snippets import SnippetMissingError
 
+from sitebuild.languages.strings import Strings
 from sitebuild.project import load, load_config
 from sitebuild.runs.runner import CodeRunner
 
@@ -41,8 +42,9 @@ def expand(text: str, *, source: str | Path, config_file: Path, locale: str = ""
         text: Markdown source of a page or notebook.
         source: Where ``text`` comes from; named in errors.
         config_file: The ``mkdocs.yml`` whose Markdown extensions the build uses.
-        locale: The page's language, which code comments are shown in; none leaves them as
-            they are (:mod:`sitebuild.pages.comments`).
+        locale: The page's language, which code comments and the glossary's headers are shown
+            in; none leaves comments as they are (:mod:`sitebuild.pages.comments`) and shows the
+            headers in the default language.
 
     Raises:
         IncludeError: A file or section is missing, or a snippet whose output is shown fails.
@@ -50,7 +52,8 @@ def expand(text: str, *, source: str | Path, config_file: Path, locale: str = ""
     from sitebuild.languages import glossary  # which imports this module
 
     project = load(config_file)
-    names = dict(project.language_names)
+    strings = Strings.load(project.i18n, project.locales)
+    names = glossary.column_names(strings, locale or project.locales[0], project.locales)
     text = glossary.expand_table(text, project.glossary, names)  # as the plugin does
     md = _markdown(config_file.resolve(), locale)
     md.reset()

@@ -172,8 +172,8 @@ def test_a_step_and_a_description_read_in_the_language(figures: Figures) -> None
     run = Steps(graph, [Frame("added", ("n0", "n1"), ("n0", "n1"), line=76, file=file, code=code)])
     expected = {
         "en": f"line 76 of {file}, <code>h = h * 2</code>: MulBackward0, SumBackward0 joined",
-        "zh-hans": f"{file} 第 76 行 <code>h = h * 2</code>：MulBackward0、SumBackward0 加入",
-        "zh-hant": f"{file} 第 76 行 <code>h = h * 2</code>：MulBackward0、SumBackward0 加入",
+        "zh-hans": f"{file} 第 76 行 <code>h = h * 2</code>：MulBackward0、SumBackward0 已加入",
+        "zh-hant": f"{file} 第 76 行 <code>h = h * 2</code>：MulBackward0、SumBackward0 已加入",
     }
     for locale, words in expected.items():
         t = functools.partial(figures.strings.get, locale)

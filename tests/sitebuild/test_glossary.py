@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild.languages.glossary import expand_table, load
+from sitebuild.languages.glossary import column_names, expand_table, load
+from sitebuild.languages.strings import Strings
 
 
 def test_an_entry_lacking_a_language_is_named(tmp_path: Path) -> None:
@@ -22,3 +23,13 @@ def test_the_table_line_becomes_the_table(tmp_path: Path) -> None:
     page = 'Intro\n\n--8<-- "glossary:table"\n'
     out = expand_table(page, path, {"en": "English", "xx": "Xish"})
     assert "| English | Xish |" in out and "| code | kode |" in out and "glossary:table" not in out
+
+
+def test_the_headers_name_the_languages_in_the_pages_language() -> None:
+    strings = Strings(
+        {
+            "en": {"language": {"en": "English", "xx": "Xish"}},
+            "xx": {"language": {"en": "Anglais", "xx": "Xois"}},
+        }
+    )
+    assert column_names(strings, "xx", ["en", "xx"]) == {"en": "Anglais", "xx": "Xois"}

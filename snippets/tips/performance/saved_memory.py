@@ -18,7 +18,7 @@ with torch.no_grad():
 
 def graphs() -> list[Graph]:
     """The same call with a graph, and without one: what each keeps for backward."""
-    with_grad = record(lambda: model(inputs), model, title="grad")
+    with_grad = record(lambda: model(inputs), model, title="with grad")
     with torch.no_grad():
         without = record(lambda: model(inputs), model, title="no_grad")
     with torch.inference_mode():
