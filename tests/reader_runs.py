@@ -22,7 +22,7 @@ import nbformat
 
 from sitebuild.pages.comments import Code, code_of
 from sitebuild.runs import cachefiles
-from sitebuild.runs.runner import preload_for
+from sitebuild.runs.runner import COMPILE_CACHE, preload_for
 from sitebuild.runs.zygote import ZygotePool
 
 from .reader_env import KERNEL
@@ -38,9 +38,10 @@ ANSI_COLOUR = re.compile(r"\x1b\[[0-9;]*m")
 """The colour codes of IPython's tracebacks, which a failure message drops."""
 Job = Callable[[Path], str | None]
 """A check run in an empty folder: its failure, or None."""
-COMPILED_IN = {"TORCHINDUCTOR_CACHE_DIR": str(ROOT / ".cache" / "inductor-reader")}
-"""Where the blocks and notebooks that compile keep Inductor's kernels: the project's own cache,
-not the folder in ``/tmp`` that every clone on the machine shares (``sitebuild.runs.runner``)."""
+COMPILED_IN = {"TORCHINDUCTOR_CACHE_DIR": str(ROOT / ".cache" / COMPILE_CACHE)}
+"""Where the blocks and notebooks that compile keep Inductor's kernels: the cache the build's runs
+fill (:data:`sitebuild.runs.runner.COMPILE_CACHE`), not the folder in ``/tmp`` that every clone on
+the machine shares."""
 
 
 def titled_blocks(page: str) -> list[tuple[str, str]]:

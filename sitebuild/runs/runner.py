@@ -61,6 +61,13 @@ RUN_ENV = {
 TIMEOUT_S = 300
 
 
+COMPILE_CACHE = "inductor-runs"
+"""Inductor's cache for code that compiles, beside the runs' own cache (in ``.cache/``). Inductor's
+default is one folder in /tmp that every clone on the machine shares, so a fresh clone's cold runs
+would not be cold. The reader's copies of the blocks and notebooks (``tests/reader_runs.py``) use
+it too: what the build compiled, the same torch finds there and does not compile again."""
+
+
 class RunFailed(PluginError):
     """Code exited with an error, timed out, or wrote into its working directory."""
 
@@ -135,9 +142,7 @@ class CodeRunner:
         self.cache_dir = cache_dir
         self.package = package
         self.zygotes = zygotes or ZygotePool()
-        # Inductor's cache for code that compiles: its own is one folder in /tmp that every clone
-        # on the machine shares, so a fresh clone's cold runs would not be cold.
-        self.compile_cache = cache_dir.parent / "inductor-runs"
+        self.compile_cache = cache_dir.parent / COMPILE_CACHE
 
     def dependencies(self, code: str) -> list[Path]:
         """The package's source files that ``code`` imports, directly or transitively."""
