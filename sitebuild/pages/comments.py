@@ -278,8 +278,14 @@ def stale(folder: Path, sources: Iterable[str]) -> list[str]:
 
 def what_to_add(lacking: list[tuple[str, str]], root: Path, locale: str) -> str:
     """The message for the comments and paragraphs ``locale`` lacks, as ``(where, key)``: which,
-    and what to add to each translation file of ``root / "i18n"``."""
-    files = [str(f.relative_to(root)) for f in data_files(root / "i18n")]
+    and what to add to each translation file of ``root / "i18n"`` that lacks any of them."""
+    keys = {key for _, key in lacking}
+    folder = root / "i18n"
+    files = [
+        str(path.relative_to(root))
+        for path in data_files(folder)
+        if not keys <= load(folder, path.name.removeprefix("code.").removesuffix(".yml")).keys()
+    ]
     found = "\n".join(f"{where}: {key!r}" for where, key in lacking)
     entries = yaml.safe_dump(
         {key: "<translation>" for _, key in lacking}, allow_unicode=True, width=1000

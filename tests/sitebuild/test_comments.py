@@ -140,3 +140,12 @@ def test_a_missing_translation_names_the_file_line_and_what_to_add(project: Path
     assert "a.py, line 6: 'an untranslated comment'" in message  # the file's line
     assert "Add them to i18n/code.zh-hans.yml and i18n/code.zh-hant.yml" in message
     assert "an untranslated comment: <translation>" in message
+
+
+def test_the_message_names_only_the_files_that_lack_the_text(project: Path) -> None:
+    (project / "i18n" / "code.zh-hans.yml").write_text(
+        "clear the gradients: 清零梯度\nan untranslated comment: 一条注释\n", encoding="utf-8"
+    )
+    with pytest.raises(TranslationError, match="no zh-hant translation") as error:
+        markdown_of(project, "zh-hant").convert('```python\n--8<-- "a.py:loop"\n```\n')
+    assert "Add them to i18n/code.zh-hant.yml, the English text as key" in str(error.value)
