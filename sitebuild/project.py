@@ -29,7 +29,6 @@ class Project:
     docs_dir: Path
     locales: tuple[str, ...]
     """Every language, the default first, in the order ``mkdocs.yml`` lists them."""
-    """``(locale, name)`` pairs as the language switcher shows them: ``("zh-hans", "简体中文")``."""
     sections: tuple[str, ...] = ()
     """The sections whose pages, but their index, are articles, each with its notebook."""
 

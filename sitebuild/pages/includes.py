@@ -53,7 +53,7 @@ def expand(text: str, *, source: str | Path, config_file: Path, locale: str = ""
 
     project = load(config_file)
     strings = Strings.load(project.i18n, project.locales)
-    names = glossary.column_names(strings, locale or project.locales[0], project.locales)
+    names = glossary.column_names(strings, locale or project.default_locale, project.locales)
     text = glossary.expand_table(text, project.glossary, names)  # as the plugin does
     md = _markdown(config_file.resolve(), locale)
     md.reset()

@@ -8,6 +8,8 @@ from typing import Any
 
 import torch
 
+from dyndocs.inspect import CapturedGraphs
+
 PAGE = "snippets/errors/compilers"
 
 
@@ -25,17 +27,6 @@ def test_the_recompile_limit_stops_compiling_and_dynamic_needs_two_graphs(
     assert "10 batch sizes, 8 graphs" in out and "function: 'forward' (compiled.py:" in out
     fixed = shown(f"{PAGE}/recompile_limit_fix.py")
     assert "10 batch sizes, 2 graphs" in fixed and "'2 <= x.size()[0]'" in fixed
-
-
-def graph_counter() -> tuple[Callable[..., Any], list[int]]:
-    """A torch.compile backend that runs each graph as captured, and the count of graphs."""
-    compiled: list[int] = []
-
-    def backend(graph: torch.fx.GraphModule, example_inputs: list[Any]) -> Callable[..., Any]:
-        compiled.append(len(compiled))
-        return graph.forward
-
-    return backend, compiled
 
 
 def test_past_the_limit_the_sizes_compiled_before_keep_their_graphs() -> None:
@@ -63,15 +54,15 @@ def test_past_the_limit_the_sizes_compiled_before_keep_their_graphs() -> None:
 def test_numbers_in_arithmetic_turn_symbolic_and_dtypes_cost_a_graph_each() -> None:
     values = range(1, 7)
     for dynamic, graphs in ((None, 2), (False, len(values))):
-        backend, compiled = graph_counter()
+        compiled = CapturedGraphs()
         torch._dynamo.reset()
-        scale = torch.compile(lambda x, k: x * k + k, backend=backend, dynamic=dynamic)
+        scale = torch.compile(lambda x, k: x * k + k, backend=compiled, dynamic=dynamic)
         for k in values:
             scale(torch.ones(3), k)
         assert len(compiled) == graphs, f"dynamic={dynamic}: {len(compiled)} graphs"
-    backend, compiled = graph_counter()
+    compiled = CapturedGraphs()
     torch._dynamo.reset()
-    cast = torch.compile(lambda x, dtype: x.to(dtype) * 2, backend=backend)
+    cast = torch.compile(lambda x, dtype: x.to(dtype) * 2, backend=compiled)
     dtypes = (torch.float32, torch.float64, torch.float16)
     for dtype in dtypes:
         cast(torch.ones(3), dtype)
