@@ -55,8 +55,8 @@ STEPPER_PAGES = (
     "concepts/variable-length-sequences/",
     "tips/zero-grad/",
 )
-"""The pages with a stepper figure, whose controls a script makes: gated and checked in a browser
-(tests/site/test_browser.py) too."""
+"""The pages with a stepper figure, whose controls a script makes: gated (each in one language,
+:func:`each_once`) and checked in a browser in every language (tests/site/test_browser.py)."""
 GATE_SETTINGS: dict[str, object] = {
     "disableFullPageScreenshot": True,
     "pauseAfterFcpMs": 0,
@@ -236,6 +236,24 @@ def _run_lighthouse(
 def audited_pages(project: Project, pages: tuple[str, ...] = PAGES) -> list[str]:
     """``pages`` in every language of ``project``, as paths under the site's root."""
     return [project.language_root(locale) + page for locale in project.locales for page in pages]
+
+
+def each_once(project: Project, pages: tuple[str, ...]) -> list[str]:
+    """``pages`` in one language each, the languages taking turns, as paths under the site's root.
+
+    For pages of a kind that :data:`PAGES` has in every language. What a gate reads that a
+    translation changes (the page's language, description and links to the other languages)
+    ``tests/site/test_head.py`` checks on every page; the headings, includes and code are the
+    same in every language (``tests/site/test_parity.py``); and every page of every language
+    loads without a console error (``tests/site/test_browser.py``).
+
+        >>> from types import SimpleNamespace
+        >>> two = SimpleNamespace(locales=("en", "zh-hans"), language_root=lambda loc: f"{loc}/")
+        >>> each_once(two, ("a/", "b/", "c/"))
+        ['en/a/', 'zh-hans/b/', 'en/c/']
+    """
+    locales = project.locales
+    return [project.language_root(locales[i % len(locales)]) + p for i, p in enumerate(pages)]
 
 
 def performance_report(scores: dict[tuple[str, int], dict[str, Any]]) -> tuple[str, list[float]]:

@@ -1,5 +1,6 @@
-"""Lighthouse on one page of each kind in every language: accessibility, best practices and SEO
-are 100. (The dark colour scheme's contrast is checked with axe-core in test_browser.py.)
+"""Lighthouse on one page of each kind in every language, and on every page of the errors atlas and
+every page with a stepper in one language each (audit.each_once): accessibility, best practices
+and SEO are 100. (The dark colour scheme's contrast is checked with axe-core in test_browser.py.)
 
 Each run is cached by the page's content (sitebuild.audit.lighthouse), so an unchanged page costs
 nothing; the pages that are not cached are scored together in one Chromium, by the first worker that
@@ -26,12 +27,8 @@ ATLAS_PAGES = tuple(
     if page.parts[0] == "errors"
 )
 """Every page of the errors atlas: the section readers land on from a search."""
-PAGES = list(
-    dict.fromkeys(
-        audit.audited_pages(project())
-        + audit.audited_pages(project(), audit.STEPPER_PAGES)
-        + audit.audited_pages(project(), ATLAS_PAGES)
-    )
+PAGES = audit.audited_pages(project()) + audit.each_once(
+    project(), tuple(p for p in audit.STEPPER_PAGES + ATLAS_PAGES if p not in audit.PAGES)
 )
 
 
