@@ -1,11 +1,13 @@
-"""Lighthouse scores of the built site, one page of each kind in every language.
+"""Lighthouse scores of the built site: one page of each kind in every language (:data:`PAGES`),
+and further pages in one language each (:func:`each_once`).
 
 Lighthouse (the npm package, with Debian's Chromium) scores pages served by a plain static
 server. Accessibility, best practices and SEO must be 100; performance is reported, the median of
 several runs. A run is kept by what it depends on (the page's HTML and the files it loads,
 Lighthouse's version, the settings), so an unchanged page is not scored again. Lighthouse scores
 the light colour scheme; the browser tests run the audits that read colours (SCHEME_RULES) in the
-dark one with axe-core, the engine of Lighthouse's accessibility audits (:func:`axe_script`).
+dark one with axe-core, the engine of Lighthouse's accessibility audits (:func:`axe_script`), on
+each of :data:`PAGES` in one language.
 ``tests/site/test_lighthouse.py`` checks the gates, ``tests/site/bench_lighthouse.py`` reports
 performance (``make lighthouse``).
 """
