@@ -311,7 +311,3 @@ def render_markers(markdown: str, shown: Shown, renderer: Renderer, page: str) -
             raise ClaimContradicted(f"{page}: {error.args[0]}") from error
 
     return MARKER.sub(replace_marker, markdown)
-
-
-def render_page(markdown: str, shown: Shown, renderer: Renderer, page: str) -> str:
-    return render_claims(render_markers(markdown, shown, renderer, page), shown, renderer, page)

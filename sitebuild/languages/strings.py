@@ -62,12 +62,3 @@ class Strings:
 
     def has(self, locale: str, key: str) -> bool:
         return key in self.by_locale.get(locale, {})
-
-    def missing(self) -> list[str]:
-        """``"zh-hant: bench.case"`` for every key that some language has and another lacks."""
-        every = set().union(*(set(flat) for flat in self.by_locale.values()))
-        return sorted(
-            f"{locale}: {key}"
-            for locale, flat in self.by_locale.items()
-            for key in every - set(flat)
-        )

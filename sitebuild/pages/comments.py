@@ -248,11 +248,6 @@ def _render(text: Text, table: Mapping[str, str]) -> str:
     return f"{quote[0]}{body}{closing}{quote[1]}"
 
 
-def data_files(folder: Path) -> list[Path]:
-    """The translation files under ``folder`` (``i18n/``), one per language."""
-    return sorted(folder.glob("code.*.yml"))
-
-
 def load(folder: Path, locale: str) -> dict[str, str]:
     """The translations of ``locale``, from ``folder/code.<locale>.yml``; none if it is absent."""
     path = folder / f"code.{locale}.yml"
@@ -265,17 +260,6 @@ def _read(path: Path, mtime_ns: int) -> tuple[tuple[str, str], ...]:
     return tuple((key_of(k), v) for k, v in (yamlfile.read(path) or {}).items())
 
 
-def stale(folder: Path, sources: Iterable[str]) -> list[str]:
-    """``file: key`` for each translation whose English text none of the code ``sources`` has."""
-    used = {key for source in sources for text in texts(source) for key in text.keys}
-    return [
-        f"{path.relative_to(folder.parent)}: {key!r}"  # i18n/code.zh-hans.yml: 'text'
-        for path in data_files(folder)
-        for key in (yamlfile.read(path) or {})
-        if key_of(key) not in used
-    ]
-
-
 def what_to_add(lacking: list[tuple[str, str]], root: Path, locale: str) -> str:
     """The message for the comments and paragraphs ``locale`` lacks, as ``(where, key)``: which,
     and what to add to each translation file of ``root / "i18n"`` that lacks any of them."""
@@ -283,7 +267,7 @@ def what_to_add(lacking: list[tuple[str, str]], root: Path, locale: str) -> str:
     folder = root / "i18n"
     files = [
         str(path.relative_to(root))
-        for path in data_files(folder)
+        for path in sorted(folder.glob("code.*.yml"))
         if not keys <= load(folder, path.name.removeprefix("code.").removesuffix(".yml")).keys()
     ]
     found = "\n".join(f"{where}: {key!r}" for where, key in lacking)

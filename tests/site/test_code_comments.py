@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 
 from sitebuild.languages.glossary import load
-from sitebuild.pages.comments import code_of, stale, texts
+from sitebuild.pages.comments import code_of, texts
 from sitebuild.pages.comments import load as translations
 from sitebuild.pages.includes import expand
 from sitebuild.pages.notebooks import fences, setup_cell
 
 from ..reader_runs import titled_blocks
+from ..sitebuild.test_comments import stale
 from ..support import CONFIG, ROOT, docs, locales, pages, project
 from .test_script_and_terms import WRONG_SCRIPT, avoided_in, prose
 from .test_typography import EMOJI, HALF_WIDTH, ITALIC, WRONG_QUOTES

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 import markdown
 import pytest
 
+from sitebuild import yamlfile
 from sitebuild.pages.comments import (
     TranslationError,
     code_tokens,
+    key_of,
     load,
     missing,
-    stale,
     texts,
     translate,
 )
@@ -81,6 +83,17 @@ def test_the_comments_of_docstring_examples_are_translated_not_their_code_or_pra
     assert translated.startswith('def f():\n    """什么也不做。\n\n    Examples:\n')
     assert translated.endswith(code.split("Nothing.")[1].replace("# call it", "# 调用它"))
     assert code_tokens(translated) == code_tokens(code)
+
+
+def stale(folder: Path, sources: Iterable[str]) -> list[str]:
+    """``file: key`` for each translation whose English text none of the code ``sources`` has."""
+    used = {key for source in sources for text in texts(source) for key in text.keys}
+    return [
+        f"{path.relative_to(folder.parent)}: {key!r}"  # i18n/code.zh-hans.yml: 'text'
+        for path in sorted(folder.glob("code.*.yml"))
+        for key in (yamlfile.read(path) or {})
+        if key_of(key) not in used
+    ]
 
 
 def test_a_translation_no_snippet_uses_is_stale(tmp_path: Path) -> None:

@@ -10,12 +10,13 @@ from typing import Any
 import pytest
 
 from sitebuild.bench import charts
-from sitebuild.bench.render import CaseData, Renderer, render_page
+from sitebuild.bench.render import CaseData, Renderer
 from sitebuild.bench.suite import Shown, classify
 from sitebuild.languages.strings import Strings
 from sitebuild.project import Project
 
 from ...support import locales
+from .test_render import render_page
 
 
 def without_cpp(results: dict[str, Any]) -> dict[str, Any]:

@@ -8,12 +8,23 @@ from typing import Any
 import pytest
 
 from sitebuild.bench.charts import format_value
-from sitebuild.bench.render import CaseData, ClaimContradicted, Renderer, render_page
+from sitebuild.bench.render import (
+    CaseData,
+    ClaimContradicted,
+    Renderer,
+    render_claims,
+    render_markers,
+)
 from sitebuild.bench.suite import Shown, Suite, classify
 from sitebuild.languages.strings import Strings
 from sitebuild.project import Project
 
 from ...support import locales
+
+
+def render_page(markdown: str, shown: Shown, renderer: Renderer, page: str) -> str:
+    """A page's tables and charts, then its claims, rendered."""
+    return render_claims(render_markers(markdown, shown, renderer, page), shown, renderer, page)
 
 
 def shown(results: dict[str, Any]) -> Shown:
