@@ -38,8 +38,7 @@ from sitebuild.runs.runner import RUN_ENV
 ROOT = Path(__file__).resolve().parent
 PAGES = ROOT / "docs" / "en"
 # The tests' own processes, the reader's runs and the builds they start run as the snippets do
-# (sitebuild.runs.runner.RUN_ENV says why): an example's breakpoint() never stops the suite, and
-# what compiles does so as the snippet runs do (set before Inductor's import).
+# (sitebuild.runs.runner.RUN_ENV says why), set before Inductor's import.
 for name in ("PYTHONBREAKPOINT", "TORCHINDUCTOR_CPP_CACHE_PRECOMPILE_HEADERS"):
     os.environ[name] = RUN_ENV[name]
 

@@ -39,9 +39,7 @@ ANSI_COLOUR = re.compile(r"\x1b\[[0-9;]*m")
 Job = Callable[[Path], str | None]
 """A check run in an empty folder: its failure, or None."""
 COMPILED_IN = {"TORCHINDUCTOR_CACHE_DIR": str(ROOT / ".cache" / COMPILE_CACHE)}
-"""Where the blocks and notebooks that compile keep Inductor's kernels: the cache the build's runs
-fill (:data:`sitebuild.runs.runner.COMPILE_CACHE`), not the folder in ``/tmp`` that every clone on
-the machine shares."""
+"""The blocks and notebooks compile into the build's Inductor cache (``COMPILE_CACHE``)."""
 
 
 def titled_blocks(page: str) -> list[tuple[str, str]]:

@@ -21,7 +21,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -228,8 +228,9 @@ class Suite:
         name = f"{self.cache_key(quick=quick)}.json"
         if force:
             (self.cache_dir / name).unlink(missing_ok=True)
-        measure = partial(self.measure, quick=quick)
-        return json.loads(kept(self.cache_dir, name, lambda: json.dumps(measure(), indent=1)))
+        return json.loads(
+            kept(self.cache_dir, name, lambda: json.dumps(self.measure(quick=quick), indent=1))
+        )
 
     def latest_cached(self) -> dict[str, Any] | None:
         """The most recent cached run of this machine, whatever its key (it may be stale)."""

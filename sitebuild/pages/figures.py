@@ -135,8 +135,7 @@ class Figures:
 
     def _svg(self, graphs: list[Graph], ids: bool = False) -> str:
         dot = to_dot(graphs, ids=ids)
-        # The SVG depends on the DOT source, on Graphviz, and on how dyndocs tidies and styles it.
-        key = hashlib.sha256((dot + _dot_version() + _drawing_code()).encode()).hexdigest()[:20]
+        key = hashlib.sha256((dot + _drawn_by()).encode()).hexdigest()[:20]
         return cachefiles.kept(self.cache_dir, f"{key}.svg", lambda: tidy(layout(dot)))
 
     def _in_language(self, graphs: list[Graph], locale: str) -> list[Graph]:
@@ -285,13 +284,10 @@ def _cell(value: Any, separator: str = ", ") -> str:
 
 
 @lru_cache(maxsize=1)
-def _drawing_code() -> str:
-    return hashlib.sha256(Path(draw_module.__file__).read_bytes()).hexdigest()
-
-
-@lru_cache(maxsize=1)
-def _dot_version() -> str:
+def _drawn_by() -> str:
+    """What an SVG depends on beside its DOT: Graphviz's version, and how dyndocs tidies and
+    styles the drawing."""
     program = shutil.which("dot")
-    if program is None:
-        return "none"
-    return subprocess.run([program, "-V"], capture_output=True, text=True).stderr.strip()
+    dot = subprocess.run([program, "-V"], capture_output=True, text=True).stderr if program else ""
+    code = hashlib.sha256(Path(draw_module.__file__).read_bytes()).hexdigest()
+    return (dot.strip() or "none") + code

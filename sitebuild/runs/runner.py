@@ -77,7 +77,6 @@ class RunResult:
     """What running one piece of code as a script produced."""
 
     stdout: str
-    stderr: str
     cached: bool = False
 
 
@@ -237,7 +236,7 @@ class CodeRunner:
             return json.dumps({"stdout": stdout, "stderr": stderr})
 
         kept = json.loads(cachefiles.kept(self.cache_dir, f"{self.key(code, env)}.json", execute))
-        return RunResult(kept["stdout"], kept["stderr"], cached=not ran)
+        return RunResult(kept["stdout"], cached=not ran)
 
     def run_many(
         self, paths: Iterable[Path], workers: int | None = None
