@@ -1,5 +1,5 @@
 """Lighthouse scores of the built site: one page of each kind in every language (:data:`PAGES`),
-and further pages in one language each (:func:`each_once`).
+and further pages (``tests/site/test_lighthouse.py`` says which).
 
 Lighthouse (the npm package, with Debian's Chromium) scores pages served by a plain static
 server. Accessibility, best practices and SEO must be 100; performance is reported, the median of
@@ -57,8 +57,8 @@ STEPPER_PAGES = (
     "concepts/variable-length-sequences/",
     "tips/zero-grad/",
 )
-"""The pages with a stepper figure, whose controls a script makes: gated (each in one language,
-:func:`each_once`) and checked in a browser in every language (tests/site/test_browser.py)."""
+"""The pages with a stepper figure, whose controls a script makes: gated, and checked in a browser
+in every language (tests/site/test_browser.py)."""
 GATE_SETTINGS: dict[str, object] = {
     "disableFullPageScreenshot": True,
     "pauseAfterFcpMs": 0,
@@ -243,11 +243,8 @@ def audited_pages(project: Project, pages: tuple[str, ...] = PAGES) -> list[str]
 def each_once(project: Project, pages: tuple[str, ...]) -> list[str]:
     """``pages`` in one language each, the languages taking turns, as paths under the site's root.
 
-    For pages of a kind that :data:`PAGES` has in every language. What a gate reads that a
-    translation changes (the page's language, description and links to the other languages)
-    ``tests/site/test_head.py`` checks on every page; the headings, includes and code are the
-    same in every language (``tests/site/test_parity.py``); and every page of every language
-    loads without a console error (``tests/site/test_browser.py``).
+    For a check whose result the language does not change, such as the dark scheme's colours
+    (``tests/site/test_browser.py``): every language still takes part.
 
         >>> from types import SimpleNamespace
         >>> two = SimpleNamespace(locales=("en", "zh-hans"), language_root=lambda loc: f"{loc}/")
