@@ -6,8 +6,7 @@ server. Accessibility, best practices and SEO must be 100; performance is report
 several runs. A run is kept by what it depends on (the page's HTML and the files it loads,
 Lighthouse's version, the settings), so an unchanged page is not scored again. Lighthouse scores
 the light colour scheme; the browser tests run the audits that read colours (SCHEME_RULES) in the
-dark one with axe-core, the engine of Lighthouse's accessibility audits (:func:`axe_script`), on
-each of :data:`PAGES` in one language.
+dark one with axe-core, the engine of Lighthouse's accessibility audits (:func:`axe_script`).
 ``tests/site/test_lighthouse.py`` checks the gates, ``tests/site/bench_lighthouse.py`` reports
 performance (``make lighthouse``).
 """
@@ -238,21 +237,6 @@ def _run_lighthouse(
 def audited_pages(project: Project, pages: tuple[str, ...] = PAGES) -> list[str]:
     """``pages`` in every language of ``project``, as paths under the site's root."""
     return [project.language_root(locale) + page for locale in project.locales for page in pages]
-
-
-def each_once(project: Project, pages: tuple[str, ...]) -> list[str]:
-    """``pages`` in one language each, the languages taking turns, as paths under the site's root.
-
-    For a check whose result the language does not change, such as the dark scheme's colours
-    (``tests/site/test_browser.py``): every language still takes part.
-
-        >>> from types import SimpleNamespace
-        >>> two = SimpleNamespace(locales=("en", "zh-hans"), language_root=lambda loc: f"{loc}/")
-        >>> each_once(two, ("a/", "b/", "c/"))
-        ['en/a/', 'zh-hans/b/', 'en/c/']
-    """
-    locales = project.locales
-    return [project.language_root(locales[i % len(locales)]) + p for i, p in enumerate(pages)]
 
 
 def performance_report(scores: dict[tuple[str, int], dict[str, Any]]) -> tuple[str, list[float]]:

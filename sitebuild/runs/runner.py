@@ -233,7 +233,7 @@ class CodeRunner:
                 raise RunFailed(f"{name} exited with status {status}:\n{stderr[-4000:]}")
             if left:
                 raise RunFailed(f"{name} wrote {left} into its working directory")
-            return json.dumps({"stdout": stdout, "stderr": stderr})
+            return json.dumps({"stdout": stdout})
 
         kept = json.loads(cachefiles.kept(self.cache_dir, f"{self.key(code, env)}.json", execute))
         return RunResult(kept["stdout"], cached=not ran)
