@@ -197,16 +197,9 @@ class Figures:
         """``svg`` as an image titled with the caption and described in ``locale``."""
         description = " ".join(self._describe(g, locale) for g in graphs)
         # The <title> names the image for screen readers; the figcaption shows the caption.
+        words = f"<title>{html.escape(caption)}</title><desc>{html.escape(description)}</desc>"
         labelled = svg.replace('<svg class="graph"', '<svg class="graph" role="img"', 1)
-        return re.sub(
-            r"(<svg [^>]*>)",
-            lambda m: (
-                f"{m[1]}<title>{html.escape(caption)}</title>"
-                f"<desc>{html.escape(description)}</desc>"
-            ),
-            labelled,
-            count=1,
-        )
+        return re.sub(r"<svg [^>]*>", lambda m: m[0] + words, labelled, count=1)
 
     def _steps(self, run: Steps, caption: str, locale: str) -> str:
         """A stepper over the final graph, drawn once; its nodes' classes name their ids. A saved
@@ -225,26 +218,18 @@ class Figures:
         """What a screen reader hears of ``graph``: an FX graph's inputs, or an autograd graph's
         leaves and the bytes it saved for backward (an FX graph has ``input`` nodes)."""
         t = partial(self.strings.get, locale)
-        ops = [n.label for n in reversed(graph.nodes) if n.kind in {"op", "call"}]
-        inputs = [n.label for n in graph.nodes if n.kind == "input"]
-        leaves = [n.label for n in graph.nodes if n.kind == "leaf"]
         join = t("punctuation.list").join
-        tail = (
-            t("graph.described_fx", inputs=join(inputs))
-            if inputs
-            else t("graph.described_autograd", leaves=join(leaves) or "—",
-                   saved=format_bytes(sum(s.nbytes for s in graph.saved if not s.freed)))
-        )  # fmt: skip
-        return (
-            t(
-                "graph.description",
-                title=graph.title or t("graph.untitled"),
-                nodes=len(graph.nodes),
-                edges=len(graph.edges),
-                ops=join(ops) or "—",
-            )
-            + tail
-        )
+        ops = join(n.label for n in reversed(graph.nodes) if n.kind in {"op", "call"}) or "—"
+        inputs = [n.label for n in graph.nodes if n.kind == "input"]
+        if inputs:
+            tail = t("graph.described_fx", inputs=join(inputs))
+        else:
+            leaves = join(n.label for n in graph.nodes if n.kind == "leaf") or "—"
+            saved = format_bytes(sum(s.nbytes for s in graph.saved if not s.freed))
+            tail = t("graph.described_autograd", leaves=leaves, saved=saved)
+        title = graph.title or t("graph.untitled")
+        nodes, edges = len(graph.nodes), len(graph.edges)
+        return t("graph.description", title=title, nodes=nodes, edges=edges, ops=ops) + tail
 
     def table_markdown(self, data: dict[str, Any], locale: str) -> str:
         """A table function's result as a Markdown table, headers in ``locale``."""
