@@ -158,7 +158,6 @@ def heading_ids(content: str, permalink: str = "") -> tuple[str, list[str]]:
     Returns the new HTML and every heading's id in document order, for the table of contents.
     """
     ids: list[str] = []
-    taken: set[str] = set()
 
     def replace(match: re.Match[str]) -> str:
         found, body = match["id"], match["body"]
@@ -169,10 +168,9 @@ def heading_ids(content: str, permalink: str = "") -> tuple[str, list[str]]:
             text = html.unescape(re.sub(r"<[^>]+>", "", match["body"])).replace("¶", "").strip()
             base = UNICODE_SLUG(text, "-") or f"section-{len(ids) + 1}"
             found, number = base, 1
-            while found in taken:
+            while found in ids:
                 number += 1
                 found = f"{base}-{number}"
-        taken.add(found)
         ids.append(found)
         titled = f' title="{html.escape(permalink)}"' if permalink else ""
         # Material's class: styled as on the other pages, and left out of search titles ("¶")

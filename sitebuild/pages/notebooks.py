@@ -84,8 +84,7 @@ def fences(text: str) -> list[Fence]:
     lines, index = text.split("\n"), 0
     found: list[Fence] = []
     while index < len(lines):
-        fence = fence_at(lines, index)
-        if fence:
+        if fence := fence_at(lines, index):
             found.append(fence)
         index = fence.end if fence else index + 1
     return found

@@ -101,7 +101,7 @@ def in_section(run: Steps, source: str) -> Steps:
     return run
 
 
-def code_lines(run: Steps, code_of: Callable[[str], str] = str) -> str:
+def code_lines(run: Steps, code_of: Callable[[str], str]) -> str:
     """The lines that ran steps, once each, by file and line: the script marks the current one."""
     seen = sorted({(f.file, f.line): f.code for f in run.frames}.items())
     spans = []
@@ -113,7 +113,7 @@ def code_lines(run: Steps, code_of: Callable[[str], str] = str) -> str:
 
 
 def figure(
-    run: Steps, svg: str, caption: str, t: Callable[..., str], code_of: Callable[[str], str] = str
+    run: Steps, svg: str, caption: str, t: Callable[..., str], code_of: Callable[[str], str]
 ) -> str:
     """The stepper figure of ``run``, drawn as ``svg`` (its nodes' classes name their ids), its
     code lines as ``code_of`` gives them."""
