@@ -60,8 +60,7 @@ class TranslationError(PluginError):
 
 @dataclass(frozen=True)
 class Text:
-    """A comment or docstring: where its token is, its source, and its prose with the line
-    each part starts on (``None`` for a paragraph of examples, which stays as it is)."""
+    """A comment or docstring: where its token is, its source, and its prose (:data:`Part`)."""
 
     start: tuple[int, int]
     end: tuple[int, int]
@@ -158,7 +157,6 @@ def code_tokens(source: str) -> list[tuple[int, str]]:
 
 
 Code = tuple[tuple[int, str], ...]
-"""What :func:`code_of` returns."""
 
 
 def code_of(source: str, filename: str) -> Code:
