@@ -226,7 +226,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         context["page_head"] = {
             "description": head.description_of(page.content or "", locale, where),
             "title": title,
-            "alternates": head.alternates(site_url, path, roots, project.default_locale),
+            "alternates": head.alternates(site_url, path, roots),
             "og_locale": head.OG_LOCALE.get(locale, locale),
         }
         return context

@@ -80,10 +80,8 @@ def description_of(content: str, locale: str = "en", page: str = "the page") -> 
     """
     parser = _Paragraphs()
     # Fed a piece at a time, so that parsing stops at the opening paragraph, not the page's end.
-    for start in range(0, len(content) + 1, 8192):
+    for start in range(0, len(content), 8192):
         parser.feed(content[start : start + 8192])
-        if start + 8192 > len(content):
-            parser.close()
         for text in parser.paragraphs:
             if len(text) >= 20:
                 return shorten(text, LIMIT["zh" if locale.startswith("zh") else "en"])
@@ -95,20 +93,19 @@ def hreflang(locale: str) -> str:
     return HREFLANG.get(locale, locale)
 
 
-def alternates(
-    site_url: str, path: str, roots: dict[str, str], default: str
-) -> list[dict[str, str]]:
+def alternates(site_url: str, path: str, roots: dict[str, str]) -> list[dict[str, str]]:
     """The page at ``path`` (relative to its language's root) in every language, absolute: the
-    ``hreflang`` and ``href`` of each ``<link rel="alternate">``.
+    ``hreflang`` and ``href`` of each ``<link rel="alternate">``; ``x-default`` is the default
+    language's, whose root is the site's.
 
     Examples:
         >>> roots = {"en": "", "zh-hans": "zh-hans/"}
-        >>> alternates("https://x.org/g/", "tips/", roots, "en")[1:]
+        >>> alternates("https://x.org/g/", "tips/", roots)[1:]
         ... # doctest: +NORMALIZE_WHITESPACE
         [{'hreflang': 'zh-Hans', 'href': 'https://x.org/g/zh-hans/tips/'},
          {'hreflang': 'x-default', 'href': 'https://x.org/g/tips/'}]
     """
     base = site_url.rstrip("/") + "/"
     found = {hreflang(locale): f"{base}{root}{path}" for locale, root in roots.items()}
-    found["x-default"] = f"{base}{roots[default]}{path}"
+    found["x-default"] = f"{base}{path}"
     return [{"hreflang": lang, "href": href} for lang, href in found.items()]

@@ -36,7 +36,7 @@ def test_a_long_description_ends_at_a_sentence_when_it_can() -> None:
 
 def test_alternates_are_absolute_with_x_default() -> None:
     roots = {"en": "", "zh-hans": "zh-hans/", "zh-hant": "zh-hant/"}
-    found = head.alternates("https://example.org/guide", "tips/", roots, "en")
+    found = head.alternates("https://example.org/guide", "tips/", roots)
     assert [a["hreflang"] for a in found] == ["en", "zh-Hans", "zh-Hant", "x-default"]
     assert found[2]["href"] == "https://example.org/guide/zh-hant/tips/"
 
