@@ -166,7 +166,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
             text = builds.unwrap_lines(self._expand(text, where, config, locale), locale)
             text = self.figures.render(text, locale, where)
             code = [f.body for f in notebooks.fences(text) if f.info.split()[:1] == ["python"]]
-            text = notebook_pages.keyed(text, self.figures.runner.key("\n\n".join(code)), where)
+            text = notebook_pages.keyed(text, self.runner.key("\n\n".join(code)), where)
             copy = self.project.cache / "notebooks" / where
             cachefiles.write_text(copy, text)
             page.file.abs_src_path = str(copy)

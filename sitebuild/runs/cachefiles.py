@@ -34,7 +34,6 @@ from pathlib import Path
 from filelock import FileLock
 
 KEEP_DAYS = 30
-"""How long an entry no build has read is kept."""
 PRUNED = ("runs", "graphs", "browser", "lighthouse", "copy-paste", "notebook-runs")
 """The folders under ``.cache`` that gain an entry for each edit of what they hold: the build's
 runs and drawings, and the passes the tests keep. A build and a test run each prune them."""

@@ -113,8 +113,7 @@ class CodeRunner:
         root: The repository root; the readers' package lives at ``root / package``.
         cache_dir: Where successful results are kept, one JSON file per key.
         package: The package whose sources are part of every key.
-        zygotes: Where runs fork from; by default a pool of zygotes, one per environment and
-            job running at once.
+        zygotes: Where runs fork from; by default a new :class:`ZygotePool`.
 
     Examples:
         >>> import shutil, tempfile
@@ -156,7 +155,7 @@ class CodeRunner:
         header = {
             "protocol": PROTOCOL,
             "run_env": RUN_ENV,
-            "env": dict(sorted((env or {}).items())),
+            "env": dict(env or {}),
             "torch": _torch_version(),
             "python": sys.version,
         }
