@@ -160,12 +160,11 @@ def split_search_index(config: MkDocsConfig) -> None:
             shutil.copyfile(site / "sitemap.xml", site / root / "sitemap.xml")
 
 
-ROOT_FILES = ("objects.inv", "404.html")
-"""What every language build writes at the site root: mkdocstrings' inventory, the theme's 404."""
+ROOT_FILES = ("objects.inv", "404.html")  # mkdocstrings' inventory, the theme's 404
 
 
 def keep_root_files(config: MkDocsConfig, kept: dict[tuple[str, str], bytes]) -> None:
-    """Keep the ROOT_FILES the language just built wrote: each language writes its own there."""
+    """Keep the ROOT_FILES the language just built wrote at the site root."""
     for name in ROOT_FILES:
         written = Path(config.site_dir) / name
         if written.exists():
