@@ -116,7 +116,6 @@ SUMMARY = ("scores", "failing", "kib")
 
 
 def run_settings(categories: tuple[str, ...]) -> dict[str, object]:
-    """PERFORMANCE_SETTINGS for a performance run; GATE_SETTINGS for any other."""
     return PERFORMANCE_SETTINGS if "performance" in categories else GATE_SETTINGS
 
 
@@ -148,11 +147,8 @@ def score_pages(
     runs: tuple[int, ...] = (1,),
     base_url: str,
 ) -> dict[tuple[str, int], dict[str, Any]]:
-    """Score every page for every run number: its :func:`summarise`, keyed by ``(page, run)``.
-
-    Cached runs are read; the others are scored in batches, each in one Chromium
-    (lighthouse_batch.mjs).
-    """
+    """Every page's :func:`summarise` for every run number, keyed by ``(page, run)``: read from
+    the cache, or scored in batches, each in one Chromium (lighthouse_batch.mjs)."""
     cache = root / ".cache" / "lighthouse"
     files = {
         (page, run): cache / f"{page_key(site, page, categories, run)}.json"

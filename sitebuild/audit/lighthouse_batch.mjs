@@ -22,13 +22,12 @@ const chrome = await chromeLauncher.launch({
 });
 try {
   for (const url of input.urls) {
-    const result = await lighthouse(url, {
+    const {lhr} = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       ...input.flags,
     });
-    const lhr = result.lhr;
     const categories = {};
     for (const [id, category] of Object.entries(lhr.categories)) {
       categories[id] = {score: category.score, auditRefs: category.auditRefs};
