@@ -1,9 +1,6 @@
 """Fixtures shared by the tests: the project, the code runner, the slow shared resources (the
-site, the reader's venv) and a server of the built site.
-
-Under pytest-xdist a resource several workers need (the strict site build, the C++ extension,
-the Lighthouse gates, the copied blocks) is made by the first worker that asks, under a file lock
-(:func:`tests.support.made_once`); the others then find it in ``.cache``, kept by content.
+site, the reader's venv: one worker makes each under a file lock, :func:`tests.support.made_once`)
+and a server of the built site.
 """
 
 from __future__ import annotations
@@ -107,8 +104,7 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def reader_env() -> Path:
-    """A venv made from the README's install alone, with its kernel; kept while its inputs hold
-    (``make test`` makes it before the tests start; ``make`` locks it for the workers itself)."""
+    """The reader's venv (:func:`tests.reader_env.make`, which locks it for the workers)."""
     return reader_venv.make()
 
 

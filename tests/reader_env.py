@@ -73,7 +73,6 @@ def make(root: Path = ROOT, python: str = sys.executable) -> Path:
 
 
 def run(root: Path, argv: list[str], env: dict[str, str] | None = None) -> None:
-    """Runs one step of making the venv; an error gives the command and its error output."""
     done = subprocess.run(argv, cwd=root, env=env, capture_output=True, text=True)
     if done.returncode != 0:
         raise RuntimeError(f"the reader's venv: {' '.join(argv)} failed:\n{done.stderr}")
