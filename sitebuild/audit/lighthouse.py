@@ -2,13 +2,12 @@
 and further pages (``tests/site/test_lighthouse.py`` says which).
 
 Lighthouse (the npm package, with Debian's Chromium) scores pages served by a plain static
-server. Accessibility, best practices and SEO must be 100; performance is reported, the median of
-several runs. A run is kept by what it depends on (the page's HTML and the files it loads,
-Lighthouse's version, the settings), so an unchanged page is not scored again. Lighthouse scores
-the light colour scheme; the browser tests run the audits that read colours (SCHEME_RULES) in the
-dark one with axe-core, the engine of Lighthouse's accessibility audits (:func:`axe_script`).
-``tests/site/test_lighthouse.py`` checks the gates, ``tests/site/bench_lighthouse.py`` reports
-performance (``make lighthouse``).
+server. Accessibility, best practices and SEO must be 100 (``tests/site/test_lighthouse.py``);
+performance is reported, the median of several runs (``tests/site/bench_lighthouse.py``,
+``make lighthouse``). A run is kept by what it depends on (:func:`page_key`), so an unchanged page
+is not scored again. Lighthouse scores the light colour scheme; the browser tests run the audits
+that read colours (SCHEME_RULES) in the dark one with axe-core, the engine of Lighthouse's
+accessibility audits (:func:`axe_script`).
 """
 
 from __future__ import annotations
