@@ -2,7 +2,9 @@
 
 Material indexes every element of a page unless it carries ``data-search-exclude``. Code blocks
 (the API reference's source listings included) made up most of the index every reader downloads,
-while readers search for ideas and names, which prose, docstrings and headings carry.
+while readers search for ideas and names, which prose, docstrings and headings carry. Measured side
+by side, the English index is 183 KB (53 KB gzipped) with :func:`lean`, 366 KB (95 KB) without;
+each Chinese one 272 KB (68 KB), 475 KB (116 KB) without.
 
 The errors atlas's entries are headed by whole messages, some a line of sixty words. Material
 adds a trailing wildcard to every word of a query, so a pasted message's short words ("a", "on")

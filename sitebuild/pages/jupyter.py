@@ -4,12 +4,14 @@ mkdocs-jupyter 0.26 decides whether a page is a notebook by parsing the page wit
 it looks at its ``include`` patterns, and MkDocs asks that for every page several times per language
 build, so a warm build spent much of its time in jupytext. This subclass checks the patterns (cheap)
 first and only then asks the original, which still checks the page's jupytext header. It is
-registered as ``dyndocs-jupyter`` and takes the same settings.
+registered as ``dyndocs-jupyter`` and takes the same settings. Measured side by side (a warm strict
+build, recorded benchmarks, 2 cores, medians of 3): 9.9 s with it, 11.6 s without.
 
 Importing mkdocs-jupyter imports nbconvert's ``NbConvertApp``, whose class body makes one of each
 installed exporter to list their names in its help text, on every build. nbconvert's own
 ``NBCONVERT_DISABLE_CONFIG_EXPORTERS`` lists the names without making them; the exporter a
-conversion uses is made as before. It is set (unless already set) before the import.
+conversion uses is made as before. It is set (unless already set) before the import; the same
+build takes 10.3 s without it.
 
 Examples:
     >>> from types import SimpleNamespace

@@ -4,7 +4,9 @@ mkdocs-jupyter inlines JupyterLab's whole theme into every notebook page, plus M
 set-up scripts, which a page keeps only if it has maths or diagrams. The code cells become
 Material code blocks (so they follow the light and dark schemes, and have Material's copy button,
 in the page's language: mkdocs-jupyter's own English one, with its script, is dropped), the
-prompts are hidden, and a few lines of CSS lay out the rest.
+prompts are hidden, and a few lines of CSS lay out the rest. Measured side by side, the English
+``notebooks/first-graph/`` weighs 67 KB (14 KB gzipped) with :func:`slim`, 670 KB (107 KB) without;
+``test_build`` fails if mkdocs-jupyter's theme changes shape and stays in the page.
 
 A graph the notebook's code draws (``dyndocs.graph.draw.html_of``) is drawn again from the graphs it
 carries, in the page's language, as the site draws its figures: the kernel knows only English.

@@ -163,6 +163,9 @@ def test_notebook_is_rendered_and_executed(built_site: Path, locale: str) -> Non
     assert "jp-Cell" in html or "jupyter-wrapper" in html, f"{locale}: notebook not rendered"
     assert "kernelspec" not in html, f"{locale}: notebook front matter copied raw"
     assert "tensor([2., 4., 6.])" in html, f"{locale}: notebook output missing"
+    # mkdocs-jupyter's JupyterLab theme and MathJax set-up, which notebook_pages.slim removes
+    assert "--jp-layout-color0" not in html, f"{locale}: JupyterLab's theme left in the page"
+    assert "MathJax" not in html, f"{locale}: MathJax set up on a page with no maths"
 
 
 def test_api_reference_titles_follow_the_language(built_site: Path) -> None:
