@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -48,6 +50,30 @@ def code_of(text: str) -> list[tuple[str, str]]:
     ]
 
 
+SAME_IN_EVERY_LANGUAGE = {
+    "headings": headings,
+    "includes": include_targets,
+    "code": code_of,
+    "benchmark claims": CLAIM.findall,
+    "benchmark tables": MARKER.findall,
+    "graph and table directives": figure_signature,
+    "error entries": error_signature,
+    "API reference directives": lambda text: re.findall(r"^::: .*$", text, re.MULTILINE),
+}
+"""What a translation keeps as the English page has it: only the prose differs."""
+
+
+def first_difference(english: list[Any], translated: list[Any]) -> str:
+    """Where two lists first differ, for a message a translator can act on."""
+    matcher = difflib.SequenceMatcher(a=english, b=translated, autojunk=False)
+    _, start, end, other_start, other_end = next(
+        op for op in matcher.get_opcodes() if op[0] != "equal"
+    )
+    theirs = ", ".join(map(repr, english[start:end])) or "nothing"
+    ours = ", ".join(map(repr, translated[other_start:other_end])) or "nothing"
+    return f"at item {start + 1}, English has {theirs} where this page has {ours}"
+
+
 @pytest.mark.parametrize("page", [str(p) for p in pages(locales()[0])])
 def test_same_anchors_includes_and_code(page: str) -> None:
     missing = [
@@ -55,28 +81,30 @@ def test_same_anchors_includes_and_code(page: str) -> None:
     ]
     assert not missing, f"missing in a language: {missing}; copy the English page and translate it"
     texts = {locale: (docs(locale) / page).read_text(encoding="utf-8") for locale in locales()}
-    reference = texts[locales()[0]]
+    english = f"docs/{locales()[0]}/{page}"
+    problems = []
     for locale, text in texts.items():
         where = f"docs/{locale}/{page}"
-        missing_ids = [h for h in headings(text) if h[1] is None]
-        assert not missing_ids, f"{where}: give every heading an explicit {{#id}}: {missing_ids}"
-        assert headings(text) == headings(reference), f"{where}: headings differ from English"
-        assert include_targets(text) == include_targets(reference), (
-            f"{where}: includes differ from English"
-        )
-        assert code_of(text) == code_of(reference), f"{where}: code differs from English"
-        assert CLAIM.findall(text) == CLAIM.findall(reference), (
-            f"{where}: benchmark claims differ from English"
-        )
-        assert MARKER.findall(text) == MARKER.findall(reference), (
-            f"{where}: benchmark tables differ from English"
-        )
-        assert figure_signature(text) == figure_signature(reference), (
-            f"{where}: graph and table directives differ from English"
-        )
-        assert error_signature(text) == error_signature(reference), (
-            f"{where}: error entries differ from English"
-        )
-        assert re.findall(r"^::: .*$", text, re.MULTILINE) == re.findall(
-            r"^::: .*$", reference, re.MULTILINE
-        ), f"{where}: API reference directives differ from English"
+        if missing_ids := [h for h in headings(text) if h[1] is None]:
+            problems.append(f"{where}: give every heading an explicit {{#id}}: {missing_ids}")
+        for what, found_in in SAME_IN_EVERY_LANGUAGE.items():
+            ours, theirs = found_in(text), found_in(texts[locales()[0]])
+            if ours != theirs:
+                problems.append(
+                    f"{where}: {what} differ from {english}, {first_difference(theirs, ours)}"
+                )
+    assert not problems, "\n".join(
+        [*problems, "Only the prose is translated: after changing one language, change the others."]
+    )
+
+
+def test_a_difference_names_the_item_and_what_each_language_has() -> None:
+    assert first_difference(["a", "b", "c"], ["a", "c"]) == (
+        "at item 2, English has 'b' where this page has nothing"
+    )
+    assert first_difference(["a"], ["a", "x"]) == (
+        "at item 2, English has nothing where this page has 'x'"
+    )
+    assert first_difference([(2, "id")], [(2, None)]) == (
+        "at item 1, English has (2, 'id') where this page has (2, None)"
+    )
