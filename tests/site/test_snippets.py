@@ -170,9 +170,11 @@ def test_an_atlas_error_is_raised_by_its_entry_s_snippet_alone(
     assert not unmatched, f"entries whose own message the check does not recognise: {unmatched}"
     shown = {page: shown_on(text) for page, text in atlas_pages().items()}
     copies = [
-        f"{snippet} raises the error of {', '.join(f'{e.link} ({e.snippet})' for e in entries)}, "
-        "and the entry's page does not show it: let the page include the entry's snippet, or the "
-        "entry show the page's"
+        f"{snippet} prints the error of the atlas entry "
+        f"{' or '.join(f'{e.link} ({e.snippet})' for e in entries)}, whose page does not show "
+        f"{snippet}. One snippet shows an error everywhere: where {snippet} is shown, show the "
+        f"entry's snippet instead, or include {snippet} and its run: output in the entry, in "
+        "every language"
         for snippet, entries in raising.items()
         if not any(snippet in shown[entry.page] for entry in entries)
     ]
@@ -200,6 +202,7 @@ def test_a_page_that_shows_an_atlas_error_and_its_entry_link_to_each_other(
                     if page not in {link.split("#")[0] for link in back}:
                         missing.append(
                             f"docs/{locale}/{entry.link} does not link back to {page}, which "
-                            f"shows its error ({snippet})"
+                            f"shows its error ({snippet}): link to it in the entry's text, after "
+                            f"<!-- error: {entry.snippet} --> and before the next entry or heading"
                         )
     assert not missing, "\n".join(missing)
