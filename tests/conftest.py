@@ -88,18 +88,25 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     with support.made_once("built_site"):
         site, status, log = support.cached_build(support.CONFIG, support.ROOT / ".cache" / "site",
                                                  BUILD_ENV)  # fmt: skip
+    failure = build_failure(status, log)
+    if failure is None:
+        return site
+    raise SiteBuildFailed(failure if first_to_report(tmp_path_factory) else LOG_ELSEWHERE)
+
+
+def build_failure(status: int, log: str) -> str | None:
+    """What a strict build that failed or warned reports; None if it did neither. A failure shows
+    the end of its log without MkDocs' INFO lines, a step or a language each, which bury the
+    error. (Not the build's ``--quiet``: it hides the warnings from ``--strict`` too.)"""
     # MkDocs' own log lines; a Jupyter kernel's "[IPKernelApp] WARNING" about TCP is not one.
     warnings = [line for line in log.splitlines() if re.match(r"WARNING\s+-", line)]
-    if status == 0 and not warnings:
-        return site
-    if not first_to_report(tmp_path_factory):
-        raise SiteBuildFailed(LOG_ELSEWHERE)
-    if status != 0:
-        tail = log[-6000:]
-        if len(log) > len(tail) and "\n" in tail:
-            tail = tail.split("\n", 1)[1]  # from a whole line
-        raise SiteBuildFailed(f"strict build failed:\n{tail}")
-    raise SiteBuildFailed("strict build warned:\n" + "\n".join(warnings))
+    if status == 0:
+        return "strict build warned:\n" + "\n".join(warnings) if warnings else None
+    log = "\n".join(line for line in log.splitlines() if not re.match(r"INFO\s+-", line))
+    tail = log[-6000:]
+    if len(log) > len(tail) and "\n" in tail:
+        tail = tail.split("\n", 1)[1]  # from a whole line
+    return f"strict build failed:\n{tail}"
 
 
 @pytest.fixture(scope="session")

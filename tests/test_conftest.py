@@ -105,3 +105,19 @@ def test_make_test_keeps_each_files_tests_on_one_worker() -> None:
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     (default,) = re.findall(r"^PYTEST_ARGS \?= (.+)$", makefile, re.MULTILINE)
     assert "-n auto" in default and "--dist loadfile" in default, default
+
+
+def test_a_failed_build_shows_its_error_without_mkdocs_info_lines() -> None:
+    from .conftest import build_failure
+
+    log = "INFO    -  Building documentation...\nERROR   -  docs/en/index.md: failed\nAborted!"
+    assert (
+        build_failure(1, log)
+        == "strict build failed:\nERROR   -  docs/en/index.md: failed\nAborted!"
+    )
+    assert build_failure(0, "INFO    -  Documentation built in 9.1 seconds") is None
+    kernel = "[IPKernelApp] WARNING | Kernel is running over TCP without encryption."
+    assert (
+        build_failure(0, f"{kernel}\nWARNING -  a link")
+        == "strict build warned:\nWARNING -  a link"
+    )
