@@ -7,7 +7,7 @@ the ``reader_env`` fixture makes it when it is missing.
 
 Usage::
 
-    .venv/bin/python -m tests.reader_env   # prints the venv's folder
+    .venv/bin/python -m tests.reader_env   # makes it if needed, and says where it is
 """
 
 from __future__ import annotations
@@ -79,4 +79,4 @@ def run(root: Path, argv: list[str], env: dict[str, str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    print(make())
+    print(f"The reader's venv: {make().relative_to(ROOT)}")
