@@ -8,7 +8,7 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONBREAKPOINT := 0
 
-.PHONY: serve test build bench bench-record lighthouse lighthouse-tool tools reader-env system lock clean
+.PHONY: serve test check build bench bench-record lighthouse lighthouse-tool tools reader-env system lock clean
 
 # The venv's pip installs uv (at the version requirements.lock pins), and uv installs the rest,
 # byte-compiled (sitebuild/install.py): from the sources pip is configured with, if any; else from
@@ -39,6 +39,14 @@ test:
 	@.ci/system-packages check
 	@$(MAKE) --no-print-directory -j2 $(LIGHTHOUSE) $(STAMP) reader-env
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+## A page's own checks, without a browser (README, "Add a page"): make check PAGE=tips/zero-grad
+PAGE_TEST = tests/docs/$(dir $(PAGE))test_$(subst -,_,$(notdir $(PAGE))).py
+check: $(STAMP)
+	@test -n "$(PAGE)" || { echo 'Name the page: make check PAGE=<section>/<page>, e.g. PAGE=tips/zero-grad' >&2; exit 2; }
+	$(BIN)/python -m pytest docs/en/$(PAGE).md $(wildcard $(PAGE_TEST)) tests/site/test_parity.py \
+		tests/site/test_fences.py tests/site/test_script_and_terms.py tests/site/test_typography.py \
+		tests/site/test_snippets.py tests/site/test_code_comments.py
 
 ## Make the venv a reader makes from the README (the notebook checks run in it), unless it is ready
 reader-env: $(STAMP)
