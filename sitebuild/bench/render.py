@@ -63,7 +63,7 @@ class CaseData:
         """The case ``name`` on ``device``, its rows of ``variants`` only if given."""
         case = results["cases"].get(name)
         if case is None:
-            raise KeyError(f"unknown benchmark case {name!r}; known: {', '.join(results['cases'])}")
+            raise KeyError(not_measured(name, results))
         rows = case["devices"].get(device, [])
         rows = [r for r in rows if variants is None or r["variant"] in variants]
         metrics = {m["name"]: m for m in case["metrics"]}
@@ -91,6 +91,14 @@ class CaseData:
         return "ratio" if name == "speedup" else self.metrics.get(name, {"unit": "s"})["unit"]
 
 
+def not_measured(case: str, results: dict[str, Any]) -> str:
+    """Why ``case`` has no figures: no such case, or one added since ``results`` were measured."""
+    return (
+        f"unknown benchmark case {case!r}: these results measured {', '.join(results['cases'])}; "
+        "a case added since benchmarks/recorded.json was recorded needs `make bench-record`"
+    )
+
+
 Source = tuple[str, ResultSet, str]
 """One column group of a table: its label, one machine's results, and a device of them."""
 
@@ -99,9 +107,7 @@ def sources_of(sets: list[ResultSet], case: str) -> list[Source]:
     """Every (machine, device) that measured ``case``, labelled when there are several."""
     found = [(rs, d) for rs in sets for d in rs.results["cases"].get(case, {}).get("devices", {})]
     if not found:
-        raise KeyError(
-            f"unknown benchmark case {case!r}; known: {', '.join(sets[0].results['cases'])}"
-        )
+        raise KeyError(not_measured(case, sets[0].results))
     machines = {rs.results["provenance"].get("machine") for rs, _ in found}
     sources = []
     for number, (rs, device) in enumerate(found, start=1):
@@ -293,7 +299,7 @@ def render_claims(markdown: str, shown: Shown, renderer: Renderer, page: str) ->
         except (ClaimContradicted, KeyError) as error:
             if stale:
                 return "?"
-            raise ClaimContradicted(f"{page}: {error}") from error
+            raise ClaimContradicted(f"{page}: {error.args[0]}") from error  # no KeyError quotes
 
     return CLAIM.sub(replace_claim, markdown)
 

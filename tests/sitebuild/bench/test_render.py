@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from sitebuild.bench.charts import format_value
+from sitebuild.bench.registry import cases
 from sitebuild.bench.render import (
     CaseData,
     ClaimContradicted,
@@ -35,8 +36,12 @@ def test_recorded_results_come_from_the_current_benchmark_code(
     project: Project, recorded: dict[str, Any]
 ) -> None:
     current = Suite(project.root, project.root / ".cache" / "bench").code_version()
+    unrecorded = sorted(set(cases()) - set(recorded["cases"]))
     assert recorded["provenance"]["code_version"] == current, (
-        "benchmarks/recorded.json was measured with other benchmark code: run `make bench-record`"
+        "benchmarks/recorded.json was measured with other benchmark code: registry.py, timing.py, "
+        "worker.py, cases/ or a dyndocs module they import changed"
+        + (f", and these cases are new: {', '.join(unrecorded)}" if unrecorded else "")
+        + ". Run `make bench-record` (every case, about 3 minutes) and commit the file."
     )
     assert not recorded["provenance"]["quick"], "the recorded results must be a full run"
 
@@ -85,8 +90,16 @@ def test_a_table_stays_out_of_the_search_index(recorded: dict[str, Any], strings
 
 
 def test_unknown_case_marker_fails(recorded: dict[str, Any], strings: Strings) -> None:
-    with pytest.raises(ClaimContradicted, match="unknown benchmark case 'nope'"):
+    with pytest.raises(ClaimContradicted, match="unknown benchmark case 'nope'.*bench-record"):
         render_page("<!-- bench: nope -->", shown(recorded), Renderer(strings, "en"), "x.md")
+
+
+def test_a_claim_on_an_unknown_case_says_so_plainly(
+    recorded: dict[str, Any], strings: Strings
+) -> None:
+    claim = "{{bench nope.tiny_mlp.batch.speedup}}"
+    with pytest.raises(ClaimContradicted, match=r"^x\.md: unknown benchmark case 'nope': "):
+        render_page(claim, shown(recorded), Renderer(strings, "en"), "x.md")
 
 
 @pytest.mark.parametrize("locale", locales())
