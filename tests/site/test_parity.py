@@ -82,17 +82,16 @@ def test_same_anchors_includes_and_code(page: str) -> None:
     assert not missing, f"missing in a language: {missing}; copy the English page and translate it"
     texts = {locale: (docs(locale) / page).read_text(encoding="utf-8") for locale in locales()}
     english = f"docs/{locales()[0]}/{page}"
+    reference = {what: of(texts[locales()[0]]) for what, of in SAME_IN_EVERY_LANGUAGE.items()}
     problems = []
     for locale, text in texts.items():
         where = f"docs/{locale}/{page}"
         if missing_ids := [h for h in headings(text) if h[1] is None]:
             problems.append(f"{where}: give every heading an explicit {{#id}}: {missing_ids}")
-        for what, found_in in SAME_IN_EVERY_LANGUAGE.items():
-            ours, theirs = found_in(text), found_in(texts[locales()[0]])
-            if ours != theirs:
-                problems.append(
-                    f"{where}: {what} differ from {english}, {first_difference(theirs, ours)}"
-                )
+        for what, of in SAME_IN_EVERY_LANGUAGE.items():
+            if (ours := of(text)) != reference[what]:
+                difference = first_difference(reference[what], ours)
+                problems.append(f"{where}: {what} differ from {english}, {difference}")
     assert not problems, "\n".join(
         [*problems, "Only the prose is translated: after changing one language, change the others."]
     )
