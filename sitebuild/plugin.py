@@ -7,12 +7,14 @@ so what is computed once per run (benchmark results, the snippet runs) is kept o
 
 from __future__ import annotations
 
+import logging
 import re
 from functools import cached_property, partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import jieba
 import jinja2
 import nbformat
 from mkdocs.config.defaults import MkDocsConfig
@@ -67,6 +69,8 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.serving = command == "serve"
+        # Search segments Chinese with jieba, whose own stderr handler logs its start at DEBUG.
+        jieba.setLogLevel(logging.INFO)
 
     @event_priority(10)  # before mkdocstrings (0) reads its locale and its Griffe extensions
     def _docstrings_locale(self, config: MkDocsConfig) -> None:
