@@ -73,13 +73,20 @@ class Case:
     charts: tuple[LineChart, ...] = ()
 
     def check(self, rows: list[Row]) -> list[Row]:
-        """``rows``, if each timed row whose baseline ran has its speed-up over that baseline
-        (the baseline's own is exactly 1) and each rate its share of the peak; else ValueError."""
-        shares = any(m.name == "peak_share" for m in self.metrics)
+        """``rows``, if each metric is registered, each timed row whose baseline ran has its
+        speed-up over that baseline (the baseline's own is exactly 1) and each rate its share of
+        the peak; else ValueError."""
+        registered = {m.name for m in self.metrics}
+        shares = "peak_share" in registered
         timed_baselines = {r.row for r in rows if r.variant == self.baseline and r.median_s}
         fix = f"time it with measure_many(..., baseline={self.baseline!r})"
         for r in rows:
             where = f"benchmark case {self.name!r}: row {r.row}.{r.variant}"
+            if unknown := sorted(set(r.metrics) - registered):
+                raise ValueError(
+                    f"{where} reports the metric {', '.join(unknown)}, not registered; add "
+                    f"Metric(NAME, unit=...) to @case(metrics=...)"
+                )
             if shares and "gflops" in r.metrics and "peak_share" not in r.metrics:
                 raise ValueError(
                     f"{where} has a rate but no share of the peak; time it with "
@@ -160,11 +167,7 @@ def combine_rows(runs: list[list[Row]], metrics: tuple[Metric, ...]) -> list[Row
             row.runs = sum(r.runs for r in same)
             speedups = [r.speedup for r in same if r.speedup is not None]
             row.speedup = statistics.median(speedups) if speedups else None
-        for name in first.metrics:
-            if name not in rules:
-                raise KeyError(
-                    f"metric {name!r} of row {first.row}.{first.variant} is not registered"
-                )
+        for name in first.metrics:  # Case.check, in the worker, let only registered ones by
             values = [r.metrics[name] for r in same]
             row.metrics[name] = COMBINE[rules[name]](values)
         combined.append(row)

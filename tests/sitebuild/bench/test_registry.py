@@ -61,10 +61,13 @@ def test_metrics_combine_as_registered() -> None:
     assert row.metrics == {"saved_bytes": 8, "overhead_s": 2.0, "agree": False}
 
 
-def test_an_unregistered_metric_fails_by_name() -> None:
-    runs = [[Row("r", "v", 1.0, 0.1, 5, {"mystery": 1})]]
-    with pytest.raises(KeyError, match="metric 'mystery' of row r.v is not registered"):
-        combine_rows(runs, ())
+def test_an_unregistered_metric_fails_naming_the_case() -> None:
+    """Checked in the worker, so that running one case alone catches it too."""
+    sketch = Case("sketch", lambda quick, device: [], baseline="", metrics=ARITHMETIC)
+    known = [Row("r", "v", 1.0, metrics={"gflops": 2.0, "peak_share": 0.5})]
+    assert sketch.check(known) == known
+    with pytest.raises(ValueError, match=r"case 'sketch': row r.v reports the metric mystery, not"):
+        sketch.check([Row("r", "v", 1.0, metrics={"gflops": 2.0, "mystery": 1})])
 
 
 def test_speed_ups_combine_as_the_median_of_the_processes() -> None:
