@@ -13,6 +13,12 @@ installed exporter to list their names in its help text, on every build. nbconve
 conversion uses is made as before. It is set (unless already set) before the import; the same
 build takes 10.3 s without it.
 
+The kernels that run the notebooks talk to the build over local TCP. Unencrypted, each one warns
+so on start-up (three warnings in every cold build). ``jupyter_config/`` asks jupyter_client for
+CurveZMQ keys (``KernelManager.transport_encryption``, applied where the kernel declares support);
+it joins ``JUPYTER_CONFIG_PATH``, where mkdocs-jupyter's ``NbConvertApp`` reads its settings, when
+this pyzmq has CurveZMQ, without which the setting would stop the build.
+
 Examples:
     >>> from types import SimpleNamespace
     >>> plugin = JupyterPlugin()
@@ -28,9 +34,15 @@ import pathlib
 from functools import lru_cache
 from typing import Any
 
-os.environ.setdefault("NBCONVERT_DISABLE_CONFIG_EXPORTERS", "1")
+import zmq
 
-from mkdocs_jupyter.plugin import Plugin  # noqa: E402 - after the setting above
+os.environ.setdefault("NBCONVERT_DISABLE_CONFIG_EXPORTERS", "1")
+CONFIG = str(pathlib.Path(__file__).with_name("jupyter_config"))
+if zmq.has("curve") and CONFIG not in os.environ.get("JUPYTER_CONFIG_PATH", ""):
+    found = [CONFIG, os.environ.get("JUPYTER_CONFIG_PATH", "")]
+    os.environ["JUPYTER_CONFIG_PATH"] = os.pathsep.join(filter(None, found))
+
+from mkdocs_jupyter.plugin import Plugin  # noqa: E402 - after the settings above
 
 
 class JupyterPlugin(Plugin):  # type: ignore[misc]

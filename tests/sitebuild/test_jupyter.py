@@ -1,4 +1,5 @@
-"""sitebuild.pages.jupyter: mkdocs-jupyter asks its include patterns before it reads a page."""
+"""sitebuild.pages.jupyter: mkdocs-jupyter asks its include patterns before it reads a page, and
+runs the notebooks' kernels over an encrypted transport."""
 
 from __future__ import annotations
 
@@ -6,7 +7,10 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import mkdocs_jupyter.plugin
+import nbformat
 import pytest
+from nbconvert.nbconvertapp import NbConvertApp
+from nbconvert.preprocessors import ExecutePreprocessor
 
 from sitebuild.pages.jupyter import JupyterPlugin
 
@@ -61,3 +65,15 @@ def test_a_matching_page_with_a_python_kernel_is_a_notebook(
 def test_a_matching_page_without_a_kernel_is_not(plugin: JupyterPlugin, tmp_path: Path) -> None:
     file = page(tmp_path, "notebooks/plain.md", "# Plain page\n\nText.\n")
     assert plugin.should_include(file) is False
+
+
+def test_the_notebooks_kernels_get_keys_and_do_not_warn(capfd: pytest.CaptureFixture[str]) -> None:
+    """mkdocs-jupyter executes with the settings of ``NbConvertApp``'s config files; a kernel over
+    plain TCP warns, once per notebook, in every cold build."""
+    app = NbConvertApp()
+    app.load_config_file()
+    assert app.config.KernelManager.transport_encryption == "auto", "jupyter_config/ not read"
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("print(6 * 7)")])
+    ExecutePreprocessor(config=app.config, kernel_name="python3").preprocess(notebook, {})
+    assert notebook.cells[0].outputs[0]["text"] == "42\n"
+    assert "without encryption" not in capfd.readouterr().err
