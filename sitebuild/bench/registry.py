@@ -167,7 +167,7 @@ def combine_rows(runs: list[list[Row]], metrics: tuple[Metric, ...]) -> list[Row
             row.runs = sum(r.runs for r in same)
             speedups = [r.speedup for r in same if r.speedup is not None]
             row.speedup = statistics.median(speedups) if speedups else None
-        for name in first.metrics:  # Case.check, in the worker, let only registered ones by
+        for name in first.metrics:  # all registered: the worker's Case.check refuses others
             values = [r.metrics[name] for r in same]
             row.metrics[name] = COMBINE[rules[name]](values)
         combined.append(row)

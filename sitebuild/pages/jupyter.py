@@ -39,8 +39,9 @@ import zmq
 os.environ.setdefault("NBCONVERT_DISABLE_CONFIG_EXPORTERS", "1")
 CONFIG = str(pathlib.Path(__file__).with_name("jupyter_config"))
 if zmq.has("curve") and CONFIG not in os.environ.get("JUPYTER_CONFIG_PATH", ""):
-    found = [CONFIG, os.environ.get("JUPYTER_CONFIG_PATH", "")]
-    os.environ["JUPYTER_CONFIG_PATH"] = os.pathsep.join(filter(None, found))
+    os.environ["JUPYTER_CONFIG_PATH"] = os.pathsep.join(
+        filter(None, [CONFIG, os.environ.get("JUPYTER_CONFIG_PATH")])
+    )
 
 from mkdocs_jupyter.plugin import Plugin  # noqa: E402 - after the settings above
 
