@@ -32,6 +32,7 @@ import nbformat
 from mkdocs.exceptions import PluginError
 from nbformat import NotebookNode
 
+from dyndocs.graph.draw import GraphvizMissing
 from sitebuild.bench.render import MARKER
 from sitebuild.pages import comments
 from sitebuild.pages.comments import Code, translate
@@ -203,7 +204,11 @@ def convert(markdown: str, context: NotebookContext) -> NotebookNode:
             continue
         if directive := DIRECTIVE.match(line):
             flush()
-            cells += _figure_cells(directive, context)
+            try:
+                cells += _figure_cells(directive, context)
+            except (FigureFailed, RunFailed, GraphvizMissing, ValueError, KeyError) as error:
+                where = f"<!-- {directive['kind']}: {directive['path']}:{directive['function']} -->"
+                raise NotebookFailed(f"{context.page}: {where}: {error}") from error
         elif MARKER.match(line):
             prose.append(t("notebook.benchmark", url=context.page_url))
         elif admonition := ADMONITION.match(line.strip()):
@@ -250,11 +255,7 @@ def _figure_cells(directive: re.Match[str], context: NotebookContext) -> list[No
         text = context.figures.steps_text(data, context.locale) + "\n"
         cell.outputs.append(nbformat.v4.new_output("stream", name="stdout", text=text))
         return [cell, caption]
-    try:
-        drawing = context.figures.drawing_html(data, context.locale)
-    except FigureFailed as error:
-        where = f"<!-- graph: {directive['path']}:{directive['function']} -->"
-        raise NotebookFailed(f"{context.page}: {where}: {error}") from error
+    drawing = context.figures.drawing_html(data, context.locale)
     cell = nbformat.v4.new_code_cell(
         f"from dyndocs.graph import show\n\nshow({directive['function']}())"
     )

@@ -98,8 +98,19 @@ def test_without_a_repository_the_setup_cell_says_how_to_install() -> None:
         ("# Title\n\n<!-- graph: snippets/a.py -->\n", "a directive that does not parse"),
         ("No title\n", "the page has no title"),
         ("# Title\n\n```python\nx = 1\n", "a fence at line 3 never closes"),
+        (
+            "# Title\n\n<!-- graph: snippets/none.py:f | c -->\n",
+            "<!-- graph: snippets/none.py:f -->: no snippet snippets/none.py",
+        ),
     ],
-    ids=["empty", "output-without-code", "malformed-directive", "no-title", "unclosed-fence"],
+    ids=[
+        "empty",
+        "output-without-code",
+        "malformed-directive",
+        "no-title",
+        "unclosed-fence",
+        "missing-snippet",
+    ],
 )
 def test_a_page_that_cannot_become_a_whole_notebook_fails_by_name(
     context: NotebookContext, page: str, expected: str
