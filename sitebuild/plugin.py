@@ -24,7 +24,7 @@ from mkdocs.structure.pages import Page
 
 from sitebuild.bench.render import Renderer, render_claims, render_markers
 from sitebuild.bench.suite import Shown, Suite
-from sitebuild.html import a11y, head, search
+from sitebuild.html import head, search
 from sitebuild.languages import builds, glossary
 from sitebuild.languages.strings import Strings
 from sitebuild.pages import (
@@ -148,7 +148,7 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
             nbformat.write(notebook, str(path))
         if self._is_notebook_page(page, config):
             output = notebook_pages.slim(output)
-        return a11y.name_dialogs(
+        return search.name_dialogs(
             output, self.strings.get(builds.current_locale(config), "page.search")
         )
 

@@ -22,8 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sitebuild import yamlfile
-from sitebuild.languages.strings import Strings
+from sitebuild.languages.strings import Strings, read_yaml
 from sitebuild.pages.includes import include_target
 
 TABLE = "glossary:table"
@@ -46,13 +45,11 @@ def load(path: Path, locales: Sequence[str]) -> list[Term]:
             names the file and the entry.
     """
     terms: list[Term] = []
-    for number, entry in enumerate(yamlfile.read(path)["terms"], start=1):
-        missing = [key for key in locales if not entry.get(key)]
-        if missing:
+    for number, entry in enumerate(read_yaml(path)["terms"], start=1):
+        if missing := [key for key in locales if not entry.get(key)]:
             raise ValueError(f"{path.name}: term {number} ({entry}) lacks {', '.join(missing)}")
         avoid = {k: tuple(v) for k, v in (entry.get("avoid") or {}).items()}
-        unknown = set(avoid) - set(locales)
-        if unknown:
+        if unknown := set(avoid) - set(locales):
             raise ValueError(f"{path.name}: term {entry['en']!r} avoids for unknown {unknown}")
         terms.append(Term({locale: entry[locale] for locale in locales}, avoid))
     return terms

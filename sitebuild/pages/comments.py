@@ -40,7 +40,7 @@ from markdown import Markdown
 from markdown.preprocessors import Preprocessor
 from mkdocs.exceptions import PluginError
 
-from sitebuild import yamlfile
+from sitebuild.languages.strings import read_yaml
 from sitebuild.pages.includes import include_target
 
 KEPT = re.compile(r"#\s*(?:--8<--|noqa\b|type:|pragma\b|fmt:|doctest:|\(\d+\)!)")
@@ -255,7 +255,7 @@ def load(folder: Path, locale: str) -> dict[str, str]:
 @lru_cache(maxsize=8)
 def _read(path: Path, mtime_ns: int) -> tuple[tuple[str, str], ...]:
     """Read once per version: MkDocs makes a Markdown converter, so a preprocessor, per page."""
-    return tuple((key_of(k), v) for k, v in (yamlfile.read(path) or {}).items())
+    return tuple((key_of(k), v) for k, v in (read_yaml(path) or {}).items())
 
 
 def what_to_add(lacking: list[tuple[str, str]], root: Path, locale: str) -> str:

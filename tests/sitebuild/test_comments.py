@@ -8,7 +8,7 @@ from pathlib import Path
 import markdown
 import pytest
 
-from sitebuild import yamlfile
+from sitebuild.languages.strings import read_yaml
 from sitebuild.pages.comments import (
     TranslationError,
     code_tokens,
@@ -91,7 +91,7 @@ def stale(folder: Path, sources: Iterable[str]) -> list[str]:
     return [
         f"{path.relative_to(folder.parent)}: {key!r}"  # i18n/code.zh-hans.yml: 'text'
         for path in sorted(folder.glob("code.*.yml"))
-        for key in (yamlfile.read(path) or {})
+        for key in (read_yaml(path) or {})
         if key_of(key) not in used
     ]
 

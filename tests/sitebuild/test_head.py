@@ -1,4 +1,4 @@
-"""sitebuild.html.head, a11y and notebook_pages: the page-level fixes, on small inputs."""
+"""sitebuild.html.head, search and notebook_pages: the page-level fixes, on small inputs."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from mkdocs.exceptions import PluginError
 
 from dyndocs.graph.draw import html_of
 from dyndocs.graph.model import Graph, Node
-from sitebuild.html import a11y, head
+from sitebuild.html import head, search
 from sitebuild.pages import notebook_pages
 
 
@@ -43,9 +43,9 @@ def test_alternates_are_absolute_with_x_default() -> None:
 
 def test_the_search_dialog_gets_a_name_once() -> None:
     page = '<div class="md-search" data-md-component="search" role="dialog">'
-    named = a11y.name_dialogs(page, "搜尋")
+    named = search.name_dialogs(page, "搜尋")
     assert named.endswith('role="dialog" aria-label="搜尋">')
-    assert a11y.name_dialogs(named, "again") == named
+    assert search.name_dialogs(named, "again") == named
 
 
 def test_a_notebook_page_loses_jupyterlabs_theme_and_random_ids_but_keeps_its_maths() -> None:
