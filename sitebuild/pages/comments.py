@@ -8,11 +8,6 @@ in several snippets is translated once. :mod:`tokenize` finds them, and every ot
 as it was (:func:`code_tokens`). The API reference's docstrings come from the same files, by
 the same keys (:mod:`sitebuild.pages.docstrings`).
 
-The preprocessor runs between the run outputs (33) and pymdownx.snippets (32): it has pymdownx
-expand each code include, then translates what came back, so the page, its copy button, its
-notebook and the tests that read either all get the translated code. The extension of
-:mod:`sitebuild.pages.outputs` registers it, with the ``locale`` of each language build.
-
 Examples:
     >>> table = {"clear the gradients": "清零梯度"}
     >>> print(translate("x.grad = None  # clear the gradients\\n", table))
@@ -279,7 +274,8 @@ def what_to_add(lacking: list[tuple[str, str]], root: Path, locale: str) -> str:
 
 
 class CommentPreprocessor(Preprocessor):
-    """Expand each code include with pymdownx.snippets, then translate its comments."""
+    """Expand each code include with pymdownx.snippets, then translate its comments: the page,
+    its copy button, its notebook and the tests that read either get the translated code."""
 
     def __init__(self, md: Markdown, root: Path, locale: str) -> None:
         super().__init__(md)
@@ -292,14 +288,12 @@ class CommentPreprocessor(Preprocessor):
             return lines
         expanded: list[str] = []
         for line in lines:
-            target = include_target(line)
-            path = (target or "").split(":")[0]
+            path = (include_target(line) or "").split(":")[0]
             if not path.endswith(".py"):
                 expanded.append(line)
                 continue
             indent = line[: len(line) - len(line.lstrip())]
-            shown = self.md.preprocessors["snippet"].run([line])
-            code = "\n".join(out.removeprefix(indent) for out in shown)
+            code = "\n".join(self.md.preprocessors["snippet"].run([line.lstrip()]))
             if lacking := missing(code, self.table):
                 whole = missing((self.root / path).read_text(encoding="utf-8"), self.table)
                 in_file = {key: number for number, key in reversed(whole)}

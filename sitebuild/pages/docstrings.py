@@ -57,15 +57,7 @@ class DocstringTranslation(griffe.Extension):
                 continue
             absent = comments.lacking(comments.paragraphs(doc.value, doc.lineno or 1), self.table)
             if not absent:
-                words = translate(doc.value, self.table, self.locale)
-                obj.docstring = griffe.Docstring(
-                    words,
-                    lineno=doc.lineno,
-                    endlineno=doc.endlineno,
-                    parent=obj,
-                    parser=doc.parser,
-                    parser_options=doc.parser_options,
-                )
+                doc.value = translate(doc.value, self.table, self.locale)
             elif not private(obj):
                 path = Path(str(obj.filepath))
                 file = path.relative_to(self.root) if path.is_relative_to(self.root) else path
@@ -84,10 +76,7 @@ def objects(obj: griffe.Object) -> Iterator[griffe.Object]:
 
 def private(obj: griffe.Object) -> bool:
     """Whether ``obj`` or an object it is in has a private name (``_x``, not ``__x__``)."""
-    return any(
-        name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
-        for name in obj.path.split(".")
-    )
+    return obj.is_private or (obj.parent is not None and private(obj.parent))
 
 
 def translate(doc: str, table: Mapping[str, str], locale: str) -> str:
@@ -105,13 +94,8 @@ def translate(doc: str, table: Mapping[str, str], locale: str) -> str:
     Raises:
         KeyError: ``table`` lacks a paragraph or comment of ``doc``.
     """
-    parts = comments.paragraphs(doc)
-    return "\n\n".join(
-        unwrapped(comments.translate_paragraph(part, table), locale)
-        if part[1] is not None  # prose, not examples
-        else comments.translate_paragraph(part, table)
-        for part in parts
-    )
+    words = [(comments.translate_paragraph(p, table), p[1]) for p in comments.paragraphs(doc)]
+    return "\n\n".join(unwrapped(w, locale) if key is not None else w for w, key in words)
 
 
 def unwrapped(paragraph: str, locale: str) -> str:
@@ -126,18 +110,15 @@ def unwrapped(paragraph: str, locale: str) -> str:
             状态。
     """
     lines = paragraph.split("\n")
-    item = _indent(lines[1]) if SECTION.match(lines[0]) and len(lines) > 1 else None
+    indents = [len(line) - len(line.lstrip()) for line in lines]
+    item = indents[1] if SECTION.match(lines[0]) and len(lines) > 1 else None
     chunks: list[list[str]] = []
     for number, line in enumerate(lines):
-        if not chunks or (item is not None and (number == 1 or _indent(line) <= item)):
+        if not chunks or (item is not None and (number == 1 or indents[number] <= item)):
             chunks.append([line])
         else:
             chunks[-1].append(line)
     return "\n".join(unwrap_lines("\n".join(chunk), locale) for chunk in chunks)
-
-
-def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip())
 
 
 def set_locale(mkdocstrings: Any, locale: str) -> None:

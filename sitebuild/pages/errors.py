@@ -33,8 +33,6 @@ from mkdocs.exceptions import PluginError
 from sitebuild.runs.runner import CodeRunner, RunFailed
 
 DIRECTIVE = re.compile(r"^[ \t]*<!--\s*error:\s*(?P<path>[\w./-]+\.py)\s*-->[ \t]*$", re.MULTILINE)
-DECLARES = re.compile(r"\b(?:raises|warns|logs)\(")
-"""How a snippet declares what it raises, warns or logs (``dyndocs.errors``)."""
 MESSAGE = re.compile(r"^[A-Za-z_][\w.]*: \S")
 """The first line of ``Type: message`` as Python's traceback ends it."""
 
@@ -53,11 +51,6 @@ def heading_text(line: str) -> str:
     return re.sub(r"([\\`*_{}\[\]#])", r"\\\1", html.escape(line, quote=False))
 
 
-def signature(markdown: str) -> list[str]:
-    """The snippet of every entry, in order: what must match across languages."""
-    return [m["path"] for m in DIRECTIVE.finditer(markdown)]
-
-
 def render(markdown: str, runner: CodeRunner, text: Callable[..., str], page: str) -> str:
     """Replace each directive of ``markdown`` with its heading; ``text`` gives the strings."""
     version = importlib.metadata.version("torch")
@@ -68,7 +61,7 @@ def render(markdown: str, runner: CodeRunner, text: Callable[..., str], page: st
         snippet = runner.root / path
         if not snippet.is_file():
             raise ErrorEntryFailed(f"{where}: no such snippet {path}")
-        if not DECLARES.search(snippet.read_text(encoding="utf-8")):
+        if not re.search(r"\b(?:raises|warns|logs)\(", snippet.read_text(encoding="utf-8")):
             raise ErrorEntryFailed(
                 f"{where}: {path} runs nothing inside dyndocs.errors raises(), warns() or logs()"
             )
@@ -85,7 +78,6 @@ def render(markdown: str, runner: CodeRunner, text: Callable[..., str], page: st
         )
 
     rendered = DIRECTIVE.sub(replace, markdown)
-    for line in rendered.splitlines():
-        if re.match(r"\s*<!--\s*error\s*:", line):
-            raise ErrorEntryFailed(f"{page}: a directive that does not parse: {line.strip()}")
+    if bad := re.search(r"^\s*<!--\s*error\s*:.*", rendered, re.M):
+        raise ErrorEntryFailed(f"{page}: a directive that does not parse: {bad[0].strip()}")
     return rendered

@@ -38,7 +38,7 @@ from mkdocs.exceptions import PluginError
 
 from dyndocs.graph import draw as draw_module
 from dyndocs.graph.draw import GraphvizMissing, html_of, layout, tidy, to_dot
-from dyndocs.graph.model import Graph, Node, SavedTensor, Steps, format_bytes
+from dyndocs.graph.model import Graph, Node, Steps, format_bytes
 from sitebuild.languages.strings import Strings
 from sitebuild.pages import comments, stepper
 from sitebuild.runs import cachefiles
@@ -77,11 +77,6 @@ class FigureFailed(PluginError):
     """A directive names a missing snippet or function, its code raised, or it drew too much."""
 
 
-def signature(markdown: str) -> list[tuple[str, str, str]]:
-    """``(kind, path, function)`` of every directive: what must match across languages."""
-    return [(m["kind"], m["path"], m["function"]) for m in DIRECTIVE.finditer(markdown)]
-
-
 @dataclass(frozen=True)
 class Figures:
     """Renders the figure directives of pages, in their language."""
@@ -113,9 +108,8 @@ class Figures:
             return "\n" + block + "\n"  # blank lines: a block of its own
 
         rendered = DIRECTIVE.sub(replace, markdown)
-        for line in rendered.splitlines():  # what looks like a directive but did not parse
-            if re.match(r"\s*<!--\s*(?:graph|table|steps)\s*:", line):
-                raise FigureFailed(f"{page}: a directive that does not parse: {line.strip()}")
+        if bad := re.search(r"^\s*<!--\s*(?:graph|table|steps)\s*:.*", rendered, re.M):
+            raise FigureFailed(f"{page}: a directive that does not parse: {bad[0].strip()}")
         if any(m["kind"] == "steps" for m in DIRECTIVE.finditer(markdown)):
             rendered += "\n\n" + stepper.assets() + "\n"
         return rendered
@@ -143,11 +137,6 @@ class Figures:
         in words (``graph.titles``, keyed by the English title) in ``locale``."""
         t = partial(self.strings.get, locale)
 
-        def versions(tensor: SavedTensor) -> str:
-            """The line under a tensor changed in place since it was saved, from its counters."""
-            base = t("graph.node.base", base=tensor.base) if tensor.base is not None else ""
-            return t("graph.node.versions", saved=tensor.version, now=tensor.now) + base
-
         def title(text: str) -> str:  # a box's title too: "graph 1/true_branch"
             parts = text.split("/")
             for i, part in enumerate(parts):
@@ -162,9 +151,11 @@ class Figures:
             key = n.label.replace(" ", "_")
             if key not in NODE_WORDS:
                 return n
-            detail = n.detail
-            if n.saved is not None and graph.saved[n.saved].now != graph.saved[n.saved].version:
-                detail = n.detail.split("\n")[0] + "\n" + versions(graph.saved[n.saved])
+            detail, saved = n.detail, None if n.saved is None else graph.saved[n.saved]
+            if saved is not None and saved.now != saved.version:  # changed in place since saved
+                base = t("graph.node.base", base=saved.base) if saved.base is not None else ""
+                versions = t("graph.node.versions", saved=saved.version, now=saved.now)
+                detail = detail.split("\n")[0] + "\n" + versions + base
             return replace(n, label=t(f"graph.node.{key}"), detail=detail)
 
         return [

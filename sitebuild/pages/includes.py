@@ -5,9 +5,9 @@ preprocessor of :mod:`sitebuild.pages.outputs`. The tests need the same text to 
 block as the reader sees it, so both go through the preprocessors configured in ``mkdocs.yml``.
 
 Examples:
-    >>> from sitebuild.pages.includes import include_targets
-    >>> include_targets('```python\\n--8<-- "snippets/a.py:main"\\n```')
-    ['snippets/a.py:main']
+    >>> from sitebuild.pages.includes import include_target
+    >>> include_target('    --8<-- "snippets/a.py:main"'), include_target("```python")
+    ('snippets/a.py:main', None)
 """
 
 from __future__ import annotations
@@ -27,8 +27,6 @@ from sitebuild.runs.runner import CodeRunner
 INCLUDE_LINE = re.compile(r'^(?P<indent>[ \t]*)-+8<-+\s+"(?P<target>[^"]+)"\s*$')
 """A ``--8<-- "target"`` line: a snippet, ``run:PATH`` (:mod:`sitebuild.pages.outputs`) or
 ``glossary:table`` (:mod:`sitebuild.languages.glossary`); the target is its group."""
-PREPROCESSORS = ("run_output", "code_comments", "snippet")
-"""The preprocessors that expand includes, in the order Python-Markdown runs them."""
 
 
 class IncludeError(PluginError):
@@ -58,7 +56,7 @@ def expand(text: str, *, source: str | Path, config_file: Path, locale: str = ""
     md = _markdown(config_file.resolve(), locale)
     md.reset()
     lines = text.split("\n")
-    for name in PREPROCESSORS:
+    for name in ("run_output", "code_comments", "snippet"):  # in Python-Markdown's order
         try:
             lines = md.preprocessors[name].run(lines)
         except (SnippetMissingError, PluginError) as error:  # not a bug's: that keeps its trace
@@ -87,11 +85,6 @@ def include_target(line: str) -> str | None:
     """The target of an include ``line``, e.g. ``run:snippets/a.py``; None for another line."""
     match = INCLUDE_LINE.match(line)
     return match["target"] if match else None
-
-
-def include_targets(text: str) -> list[str]:
-    """List the include targets of ``text`` in order, e.g. ``["snippets/a.py:main"]``."""
-    return [target for line in text.splitlines() if (target := include_target(line))]
 
 
 def _line_of(text: str, message: str) -> str:

@@ -18,13 +18,6 @@ so on start-up (three warnings in every cold build). ``jupyter_config/`` asks ju
 CurveZMQ keys (``KernelManager.transport_encryption``, applied where the kernel declares support);
 it joins ``JUPYTER_CONFIG_PATH``, where mkdocs-jupyter's ``NbConvertApp`` reads its settings, when
 this pyzmq has CurveZMQ, without which the setting would stop the build.
-
-Examples:
-    >>> from types import SimpleNamespace
-    >>> plugin = JupyterPlugin()
-    >>> plugin.config = {"include": ["notebooks/*.md"], "ignore": []}
-    >>> plugin.should_include(SimpleNamespace(abs_src_path="docs/en/tips/item.md"))
-    False
 """
 
 from __future__ import annotations

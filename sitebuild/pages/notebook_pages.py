@@ -94,8 +94,7 @@ def without_copy_buttons(content: str) -> str:
 
 def slim(page: str) -> str:
     """The notebook page without JupyterLab's theme, and its code cells as Material code blocks."""
-    page = JUPYTER_THEME.sub("", page)
-    page = PYGMENTS.sub("", page)
+    page = PYGMENTS.sub("", JUPYTER_THEME.sub("", page))
     if "jp-Mermaid" not in page.split("<!-- End of mermaid configuration -->")[-1]:
         page = MERMAID.sub("", page)
     maths = page.split("<!-- End of mathjax configuration -->")[-1]
@@ -163,8 +162,7 @@ def heading_ids(content: str, permalink: str = "") -> tuple[str, list[str]]:
 
     def replace(match: re.Match[str]) -> str:
         found, body = match["id"], match["body"]
-        explicit = EXPLICIT_ID.search(body)
-        if explicit:
+        if explicit := EXPLICIT_ID.search(body):
             found, body = explicit["id"], body.replace(explicit[0], "", 1)
         elif not found:
             text = html.unescape(re.sub(r"<[^>]+>", "", match["body"])).replace("¶", "").strip()

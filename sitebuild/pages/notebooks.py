@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from urllib.parse import urljoin
@@ -80,15 +80,13 @@ def fence_at(lines: list[str], start: int) -> Fence | None:
     return Fence(match["info"].strip(), body, end + closed, closed)
 
 
-def fences(text: str) -> list[Fence]:
+def fences(text: str) -> Iterator[Fence]:
     """Every fenced block of ``text``, in order; an unclosed one runs to the end."""
     lines, index = text.split("\n"), 0
-    found: list[Fence] = []
     while index < len(lines):
         if fence := fence_at(lines, index):
-            found.append(fence)
+            yield fence
         index = fence.end if fence else index + 1
-    return found
 
 
 class NotebookFailed(PluginError):

@@ -45,12 +45,8 @@ def run_path(line: str) -> str | None:
 
 def shown_snippets(pages: Iterable[Path], root: Path) -> list[Path]:
     """The snippet files whose output ``pages`` show, each once, in order."""
-    found: dict[Path, None] = {}
-    for page in pages:
-        for line in page.read_text(encoding="utf-8").splitlines():
-            if path := run_path(line):
-                found[(root / path).resolve()] = None
-    return list(found)
+    lines = (line for page in pages for line in page.read_text(encoding="utf-8").splitlines())
+    return list(dict.fromkeys((root / p).resolve() for line in lines if (p := run_path(line))))
 
 
 def prepare(runner: CodeRunner, pages: Iterable[Path]) -> None:
@@ -71,8 +67,7 @@ class RunOutputPreprocessor(Preprocessor):
     def run(self, lines: list[str]) -> list[str]:
         expanded: list[str] = []
         for line in lines:
-            path = run_path(line)
-            if path is None:
+            if (path := run_path(line)) is None:
                 expanded.append(line)
                 continue
             snippet = self.runner.root / path

@@ -80,19 +80,15 @@ def frame_lines(run: Steps, t: Callable[..., str]) -> str:
     )
 
 
-SECTION = re.compile(r"^\s*# --8<-- \[(?P<edge>start|end):[\w-]+\]\s*$")
-"""A pymdownx.snippets section marker: a page that shows a section shows the lines between."""
-
-
 def in_section(run: Steps, source: str) -> Steps:
     """``run`` with the lines of its own file counted from the first line of the snippet section
     (of ``source``) that holds them all, as the page's block and the notebook's cell number them;
     as it is if no one section holds them."""
     own = [frame.line for frame in run.frames if not frame.file]
     markers = [
-        (number, match["edge"])
+        (number, match[1])  # pymdownx.snippets' section markers
         for number, line in enumerate(source.splitlines(), start=1)
-        if (match := SECTION.match(line))
+        if (match := re.match(r"\s*# --8<-- \[(start|end):[\w-]+\]\s*$", line))
     ]
     for (start, edge), (end, closing) in itertools.pairwise(markers):
         if own and edge == "start" and closing == "end" and start < min(own) <= max(own) < end:
@@ -101,37 +97,29 @@ def in_section(run: Steps, source: str) -> Steps:
     return run
 
 
-def code_lines(run: Steps, code_of: Callable[[str], str]) -> str:
-    """The lines that ran steps, once each, by file and line: the script marks the current one."""
-    seen = sorted({(f.file, f.line): f.code for f in run.frames}.items())
-    spans = []
-    for (file, line), code in seen:
-        where = f"{file}:{line}" if file else str(line)
-        text = html.escape(f"{where:>4}  {code_of(code)}")
-        spans.append(f'<span data-line="{html.escape(file)}:{line}">{text}</span>')
-    return f'<pre class="stepper-code" data-search-exclude><code>{"".join(spans)}</code></pre>'
-
-
 def figure(
     run: Steps, svg: str, caption: str, t: Callable[..., str], code_of: Callable[[str], str]
 ) -> str:
-    """The stepper figure of ``run``, drawn as ``svg`` (its nodes' classes name their ids), its
-    code lines as ``code_of`` gives them."""
+    """The stepper figure of ``run``, drawn as ``svg`` (its nodes' classes name their ids), and
+    the lines that ran steps, once each, as ``code_of`` gives them: the script marks the current."""
+    spans = ""
+    for (file, line), code in sorted({(f.file, f.line): f.code for f in run.frames}.items()):
+        where = f"{file}:{line}" if file else str(line)
+        text = html.escape(f"{where:>4}  {code_of(code)}")
+        spans += f'<span data-line="{html.escape(file)}:{line}">{text}</span>'
     words = ("previous", "next", "slider", "count")
     data = "".join(f' data-{k}="{html.escape(t(f"stepper.{k}"))}"' for k in words)
-    legend = t("punctuation.separator").join(
-        t(f"graph.legend.{kind}") for kind in ("op", "leaf", "saved")
-    )
+    kinds = [t(f"graph.legend.{kind}") for kind in ("op", "leaf", "saved")]
+    legend = t("punctuation.separator").join([*kinds, t("stepper.legend")])
     return (
         f'<figure class="graph-figure stepper"{data}>'
         # Material's index skips an excluded element up to its first end tag of the same kind:
         # each part is excluded on its own.
         '<div class="stepper-body">'
         f'<div class="graph-scroll" tabindex="0" data-search-exclude>{svg}</div>'
-        f"{code_lines(run, code_of)}</div>"
+        f'<pre class="stepper-code" data-search-exclude><code>{spans}</code></pre></div>'
         f'<ol class="stepper-frames" data-search-exclude>{frame_items(run, t)}</ol>'
         f"<figcaption>{html.escape(caption)}<br>"
-        f'<small class="graph-legend" data-search-exclude>'
-        f"{html.escape(legend + t('punctuation.separator'))}"
-        f"{html.escape(t('stepper.legend'))}</small></figcaption></figure>"
+        f'<small class="graph-legend" data-search-exclude>{html.escape(legend)}</small>'
+        "</figcaption></figure>"
     )

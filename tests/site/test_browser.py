@@ -687,7 +687,9 @@ def error_entries() -> list[tuple[str, str, str]]:
                 continue
             text = (docs(locale) / page).read_text(encoding="utf-8")
             url = f"{root}{page.with_suffix('').as_posix().removesuffix('index')}/"
-            found += [(locale, url.replace("//", "/"), path) for path in errors.signature(text)]
+            found += [
+                (locale, url.replace("//", "/"), path) for path in errors.DIRECTIVE.findall(text)
+            ]
     return found
 
 

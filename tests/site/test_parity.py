@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from sitebuild.bench.render import CLAIM, MARKER
-from sitebuild.pages.errors import signature as error_signature
-from sitebuild.pages.figures import signature as figure_signature
-from sitebuild.pages.includes import include_targets
+from sitebuild.pages.errors import DIRECTIVE as ERROR_DIRECTIVE
+from sitebuild.pages.figures import DIRECTIVE as FIGURE_DIRECTIVE
+from sitebuild.pages.includes import include_target
 from sitebuild.pages.notebooks import fences
 from sitebuild.project import Project
 
@@ -50,14 +50,19 @@ def code_of(text: str) -> list[tuple[str, str]]:
     ]
 
 
+def include_targets(text: str) -> list[str]:
+    """The include targets of ``text`` in order, e.g. ``["snippets/a.py:main"]``."""
+    return [target for line in text.splitlines() if (target := include_target(line))]
+
+
 SAME_IN_EVERY_LANGUAGE = {
     "headings": headings,
     "includes": include_targets,
     "code": code_of,
     "benchmark claims": CLAIM.findall,
     "benchmark tables": MARKER.findall,
-    "graph and table directives": figure_signature,
-    "error entries": error_signature,
+    "graph and table directives": lambda text: [m[:3] for m in FIGURE_DIRECTIVE.findall(text)],
+    "error entries": ERROR_DIRECTIVE.findall,
     "API reference directives": lambda text: re.findall(r"^::: .*$", text, re.MULTILINE),
 }
 """What a translation keeps as the English page has it: only the prose differs."""

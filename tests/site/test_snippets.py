@@ -16,13 +16,12 @@ import pytest
 
 from sitebuild.pages.errors import DIRECTIVE as ERROR_DIRECTIVE
 from sitebuild.pages.errors import anchor as error_anchor
-from sitebuild.pages.errors import signature as error_signature
-from sitebuild.pages.figures import signature as figure_signature
-from sitebuild.pages.includes import include_targets
+from sitebuild.pages.figures import DIRECTIVE as FIGURE_DIRECTIVE
 from sitebuild.pages.outputs import shown_snippets
 from sitebuild.runs.runner import CodeRunner
 
 from ..support import ROOT, docs, locales, pages, project
+from .test_parity import include_targets
 
 PLAIN_VECTOR_PATH = {"ATEN_CPU_CAPABILITY": "default"}
 """A run's environment without the CPU's widest vector path (ATen reads it at import)."""
@@ -114,7 +113,7 @@ def declared_pattern(path: str) -> str:
 def shown_on(text: str) -> set[str]:
     """The files a page includes (code or output) or draws a figure of."""
     included = {target.removeprefix("run:").split(":")[0] for target in include_targets(text)}
-    return included | {path for _, path, _ in figure_signature(text)}
+    return included | {m[1] for m in FIGURE_DIRECTIVE.findall(text)}
 
 
 LINK = re.compile(r"\]\(([\w./-]+\.md(?:#[\w-]+)?)\)")
@@ -143,7 +142,7 @@ def atlas_pages() -> dict[str, str]:
 def atlas(runner: CodeRunner) -> list[Entry]:
     entries = []
     for page, text in atlas_pages().items():
-        for path in error_signature(text):
+        for path in ERROR_DIRECTIVE.findall(text):
             first = runner.run_file(ROOT / path).stdout.split("\n", 1)[0]
             kind = first.split(": ", 1)[0].rsplit(".", 1)[-1]
             entries.append(Entry(page, path, kind, declared_pattern(path)))
