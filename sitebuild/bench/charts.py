@@ -5,8 +5,10 @@ A chart is 328 units wide with 12 px text, as wide as a 360 px phone's text colu
 screens scale it up to :data:`MAX_WIDTH`, where its text is the body text's 16 px.
 
 Examples:
-    >>> format_value(0.0000123, "s"), format_value(7168, "bytes"), format_value(0.25, "share")
-    ('12.3 µs', '7.0 KiB', '25%')
+    >>> format_value(0.0000123, "s"), format_value(7168, "bytes"), format_value(1000, "count")
+    ('12.3 µs', '7.0 KiB', '1,000')
+    >>> [format_value(v, "share") for v in (0.42, 0.004, 0.0002)]
+    ['42%', '0.4%', '<0.1%']
     >>> decade_ticks(3e-7, 4e-4)
     [1e-07, 1e-06, 1e-05, 0.0001, 0.001]
     >>> x_label(1_000_000), x_label(256)
@@ -40,14 +42,7 @@ def format_ratio(ratio: float) -> str:
 
 
 def format_value(value: float, unit: str) -> str:
-    """A metric's value by its registered unit; ``ratio`` is a speed-up's.
-
-    Examples:
-        >>> [format_value(v, "share") for v in (0.42, 0.004, 0.0002)]
-        ['42%', '0.4%', '<0.1%']
-        >>> format_value(1000, "count")
-        '1,000'
-    """
+    """A metric's value by its registered unit; ``ratio`` is a speed-up's."""
     if unit == "share":
         # Whole percents hide a rate of 0.4% as "0%"; below 10% one decimal says how small,
         # and what even that rounds to zero is "<0.1%", not "0.0%".

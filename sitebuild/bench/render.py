@@ -261,12 +261,9 @@ class Renderer:
             return f'!!! warning ""\n    {self.t("bench.not_measured")}'
         sources = sources_of(sets, name)
         per_source = [(s, CaseData.of(s[1].results, name, s[2], variants)) for s in sources]
-        try:
-            blocks = [self.table(per_source)]
-            for source, data in per_source:
-                blocks += [*self.charts(data), self.provenance(source)]
-        except KeyError as error:  # a row or variant without its label: name the case
-            raise KeyError(f"benchmark {name}: {error.args[0]}") from error
+        blocks = [self.table(per_source)]
+        for source, data in per_source:
+            blocks += [*self.charts(data), self.provenance(source)]
         # Figures are looked up on the page, not searched for: they stay out of the search index.
         body = "\n\n".join(b for b in blocks if b)
         return f'<div class="bench-output" data-search-exclude="" markdown>\n\n{body}\n\n</div>'
@@ -313,7 +310,7 @@ def render_markers(markdown: str, shown: Shown, renderer: Renderer, page: str) -
             # Blank lines around: the block must not merge with the paragraphs next to it.
             sets = [shown.own, *shown.others] if shown.own else shown.others
             return "\n" + renderer.case(match["case"], sets, variants) + "\n"
-        except KeyError as error:
-            raise ClaimContradicted(f"{page}: {error.args[0]}") from error
+        except KeyError as error:  # a row or variant without its label: name the case
+            raise ClaimContradicted(f"{page}: benchmark {match[1]}: {error.args[0]}") from error
 
     return MARKER.sub(replace_marker, markdown)

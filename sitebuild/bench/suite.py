@@ -19,7 +19,6 @@ import platform
 import shutil
 import subprocess
 import sys
-import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -54,8 +53,7 @@ def code_of(source: str) -> str:
     tree = ast.parse(source)
     for node in ast.walk(tree):
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
-            kept = [s for s in node.body if not _is_docstring(s)]
-            node.body = kept or [ast.Pass()]
+            node.body = [s for s in node.body if not _is_docstring(s)] or [ast.Pass()]
     return ast.dump(tree)
 
 
@@ -171,7 +169,6 @@ class Suite:
         inductor = str(self.cache_dir.parent / "inductor")  # kept: a cold first compile is slow
         env = {"TORCHINDUCTOR_CACHE_DIR": inductor, "OMP_NUM_THREADS": "1"}
         argv = ["-m", "sitebuild.bench.worker", name, device, *(["--quick"] if quick else [])]
-        started = time.perf_counter()
         where = f"benchmark {name!r} on {device}"
         try:
             status, stdout, stderr = self.zygotes.run(
@@ -181,8 +178,8 @@ class Suite:
             raise BenchmarkFailed(f"{where} timed out after {self.timeout_s} s") from error
         if status != 0:
             raise BenchmarkFailed(f"{where} failed:\n{stderr.strip()[-3000:]}")
-        rows = [Row(**r) for r in json.loads(stdout.strip().splitlines()[-1])["rows"]]
-        return rows, time.perf_counter() - started
+        out = json.loads(stdout.strip().splitlines()[-1])
+        return [Row(**r) for r in out["rows"]], out["seconds"]
 
     def measure(self, *, quick: bool) -> dict[str, Any]:
         """Run every case on every device present; return the results with provenance."""

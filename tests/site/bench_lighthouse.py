@@ -21,9 +21,7 @@ def test_performance_is_reported(built_site: Path, server: str) -> None:
     audit.lighthouse_cli(ROOT)
     wanted = os.environ.get("LIGHTHOUSE_RUNS", "3")
     if not wanted.isdigit() or int(wanted) < 1:
-        pytest.fail(
-            f"LIGHTHOUSE_RUNS={wanted!r}: give the runs per page as a whole number, 1 or more"
-        )
+        pytest.fail(f"LIGHTHOUSE_RUNS={wanted!r}: runs per page, a whole number from 1")
     runs = tuple(range(1, int(wanted) + 1))
     pages = audit.audited_pages(project())
     found = audit.score_pages(

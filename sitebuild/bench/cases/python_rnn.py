@@ -38,10 +38,7 @@ def recorded_nodes(model: nn.Module, x: torch.Tensor) -> int:
         Metric("agree", unit="bool", combine="all", show="note"),
         *ARITHMETIC,
     ),
-    charts=(
-        LineChart("rnn_time", x="steps"),
-        LineChart("rnn_nodes", x="steps", y="graph_nodes"),
-    ),
+    charts=(LineChart("rnn_time", x="steps"), LineChart("rnn_nodes", x="steps", y="graph_nodes")),
 )
 def python_rnn(quick: bool, device: torch.device) -> list[Row]:
     torch.manual_seed(0)
