@@ -58,16 +58,14 @@ def selected_pages(config: pytest.Config) -> list[Path]:
     """The English pages that the command line's paths (or ``testpaths``) reach."""
     start = config.invocation_params.dir
     asked = [(start / arg.split("::", 1)[0]).resolve() for arg in config.args]
-    pages = sorted(PAGES.rglob("*.md"))
-    return [page for page in pages if any(page == a or a in page.parents for a in asked)]
+    return [p for p in sorted(PAGES.rglob("*.md")) if any(p.is_relative_to(a) for a in asked)]
 
 
 def pytest_collection(session: pytest.Session) -> None:
     """Run the snippets whose output the selected pages show, in parallel, before the pages are
     collected: expanding a page's includes would run them one after another. Each run is kept by
     content, so with nothing changed this runs nothing."""
-    pages = selected_pages(session.config)
-    if pages:
+    if pages := selected_pages(session.config):
         outputs.prepare(output_runner(ROOT / "mkdocs.yml"), pages)
 
 
@@ -82,8 +80,7 @@ class AnyPythonFenceParser(CodeBlockParser):
     def __call__(self, document: Document) -> Iterable[Region]:
         for region in self.lexers(document):
             info = str(region.lexemes["arguments"])
-            words = info.split()
-            if words and words[0] in PYTHON_FENCES:
+            if (words := info.split()) and words[0] in PYTHON_FENCES:
                 region.parsed = region.lexemes["source"]
                 title = TITLE.search(info)
                 evaluate = partial(run_alone, title["title"]) if title else None

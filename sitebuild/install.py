@@ -86,8 +86,7 @@ def explain(error: str, pyproject: Path, environ: Mapping[str, str]) -> str:
     uv = tomllib.loads(pyproject.read_text()).get("tool", {}).get("uv", {})
     for table in uv.get("index", []):
         where = f"{pyproject.name}, [[tool.uv.index]] {table.get('name', table['url'])}"
-        url = overrides.get(table.get("name"), table["url"])
-        if url != table["url"]:
+        if (url := overrides.get(table.get("name"), table["url"])) != table["url"]:
             where = f"UV_INDEX={table['name']}={url}, over {where}"
         if url.rstrip("/") in error:
             return f"could not reach the package index {url} ({where}); uv's error follows\n"

@@ -134,10 +134,9 @@ class SitePlugin(BasePlugin):  # type: ignore[type-arg]
         name = f"{Path(page.file.src_uri).stem}.ipynb"
         notebooks.check_cells(notebook, self.runner, f"{page.url}{name}", self.notebook_code)
         self.notebooks[page.file.src_uri] = (notebook, Path(page.file.abs_dest_path).parent / name)
-        colab = None
-        if config.repo_url:
-            branch = config.extra["notebooks"]["branch"]
-            colab = notebooks.colab_url(config.repo_url, branch, f"{page.url}{name}")
+        colab = config.repo_url and notebooks.colab_url(
+            config.repo_url, config.extra["notebooks"]["branch"], f"{page.url}{name}"
+        )
         links = notebooks.links_html(name, colab, partial(self.strings.get, locale))
         return re.sub(r"^(# .*)$", lambda m: f"{m[1]}\n\n{links}", markdown, count=1, flags=re.M)
 

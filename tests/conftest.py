@@ -88,8 +88,7 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     with support.made_once("built_site"):
         site, status, log = support.cached_build(support.CONFIG, support.ROOT / ".cache" / "site",
                                                  BUILD_ENV)  # fmt: skip
-    failure = build_failure(status, log)
-    if failure is None:
+    if (failure := build_failure(status, log)) is None:
         return site
     raise SiteBuildFailed(failure if first_to_report(tmp_path_factory) else LOG_ELSEWHERE)
 

@@ -32,8 +32,7 @@ def readme_install(root: Path = ROOT) -> str:
     """The reader's install command, as the README gives it."""
     readme = (root / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Run the examples", 1)[-1]
-    found = re.search(r"^examples-env/bin/pip install (.+)$", section, re.M)
-    if found is None:
+    if (found := re.search(r"^examples-env/bin/pip install (.+)$", section, re.M)) is None:
         raise LookupError("README.md, ## Run the examples: no `examples-env/bin/pip install` line")
     return found[1]
 
@@ -54,10 +53,8 @@ def make(root: Path = ROOT, python: str = sys.executable) -> Path:
         RuntimeError: A step failed; the message gives the command and its error output.
     """
     folder = root / ".cache" / "reader-env"
-    folder.mkdir(parents=True, exist_ok=True)
-    install = readme_install(root)
     env = folder / key(root)
-    with FileLock(folder.parent / "reader-env.lock"):
+    with FileLock(folder.parent / "reader-env.lock"):  # which makes .cache
         if (env / "ready").exists():
             return env
         shutil.rmtree(folder, ignore_errors=True)  # an older key's venv, or a half-made one
@@ -66,7 +63,7 @@ def make(root: Path = ROOT, python: str = sys.executable) -> Path:
                   "--name", KERNEL]  # fmt: skip
         # Without pip, which uv replaces, nor setuptools: the runs prove neither is needed.
         run(root, [python, "-m", "venv", "--without-pip", str(env)])
-        run(root, *installer.command(reader_python, install.split()))
+        run(root, *installer.command(reader_python, readme_install(root).split()))
         run(root, kernel)
         (env / "ready").write_text("")
     return env

@@ -36,12 +36,10 @@ def project() -> Project:
 
 
 def locales() -> tuple[str, ...]:
-    """Every language of the site, default first, as ``mkdocs.yml`` lists them."""
     return project().locales
 
 
 def pages(locale: str) -> list[Path]:
-    """Every Markdown page of ``locale``, relative to ``docs/<locale>``."""
     return project().pages(locale)
 
 
@@ -95,8 +93,7 @@ def cached_build(
     tests, whose builds are meant to fail)."""
     key = build_key(config, env)
     folder = cache_dir / key
-    record = folder / "build.json"
-    if record.exists():
+    if (record := folder / "build.json").exists():
         kept = json.loads(record.read_text(encoding="utf-8"))
         return folder / "site", kept["status"], kept["log"]
     build = ["-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(folder / "site")]

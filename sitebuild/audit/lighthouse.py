@@ -102,8 +102,7 @@ def page_key(site: Path, page: str, categories: tuple[str, ...], run: int) -> st
     html = (site / page / "index.html").read_bytes()
     digest = hashlib.sha256(html)
     for asset in sorted(set(ASSET.findall(html.decode("utf-8", "replace")))):
-        path = (site / page / asset).resolve()
-        if path.is_file() and site.resolve() in path.parents:
+        if (path := (site / page / asset).resolve()).is_file() and site.resolve() in path.parents:
             digest.update(asset.encode() + path.read_bytes())
     settings = run_settings(categories)
     digest.update(json.dumps([LIGHTHOUSE_VERSION, categories, run, settings, SUMMARY]).encode())
@@ -154,15 +153,12 @@ def score_pages(
         for page in pages
         for run in runs
     }
-    read = {key: cachefiles.read_text(path) for key, path in files.items()}  # marks them used
-    kept = {key: text for key, text in read.items() if text is not None}
-    missing = [key for key in files if key not in kept]
-    if missing:
+    kept = {key: text for key, path in files.items() if (text := cachefiles.read_text(path))}
+    if missing := [key for key in files if key not in kept]:  # reading marked the others used
         urls = [base_url + page for page, _ in missing]
         # A gated run waits on Chromium more than it computes: a batch per core overlaps those
         # waits. Performance runs go one at a time, since sharing the CPU would skew them.
-        batches = 1 if "performance" in categories else min(len(urls), os.cpu_count() or 1)
-        size = -(-len(urls) // batches)
+        size = -(-len(urls) // (1 if "performance" in categories else os.cpu_count() or 1))
         chunks = [urls[i : i + size] for i in range(0, len(urls), size)]
         with ThreadPoolExecutor(len(chunks)) as pool:
             scored = pool.map(lambda chunk: _run_lighthouse(root, chunk, categories), chunks)

@@ -15,6 +15,8 @@ const modules = join(input.tool, 'node_modules');
 const load = (path) => import(pathToFileURL(join(modules, path)).href);
 const {default: lighthouse} = await load('lighthouse/core/index.js');
 const chromeLauncher = await load('chrome-launcher/dist/index.js');
+const slim = (items, keep) =>
+  Object.fromEntries(Object.entries(items).map(([id, item]) => [id, keep(item)]));
 
 const chrome = await chromeLauncher.launch({
   chromePath: input.chrome,
@@ -28,14 +30,8 @@ try {
       logLevel: 'error',
       ...input.flags,
     });
-    const categories = {};
-    for (const [id, category] of Object.entries(lhr.categories)) {
-      categories[id] = {score: category.score, auditRefs: category.auditRefs};
-    }
-    const audits = {};
-    for (const [id, audit] of Object.entries(lhr.audits)) {
-      audits[id] = {score: audit.score, numericValue: audit.numericValue ?? null};
-    }
+    const categories = slim(lhr.categories, (c) => ({score: c.score, auditRefs: c.auditRefs}));
+    const audits = slim(lhr.audits, (a) => ({score: a.score, numericValue: a.numericValue ?? null}));
     const line = {url, categories, audits, runtimeError: lhr.runtimeError ?? null};
     process.stdout.write(JSON.stringify(line) + '\n');
   }

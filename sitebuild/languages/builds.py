@@ -24,6 +24,7 @@ import json
 import re
 import shutil
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -49,20 +50,18 @@ def current_locale(config: MkDocsConfig) -> str:
     return str(i18n(config).current_language)
 
 
-def nav_titles(nav: Any) -> list[str]:
+def nav_titles(nav: Any) -> Iterator[str]:
     """Every title of an MkDocs ``nav``, sections included, in order.
 
-    >>> nav_titles([{"Home": "index.md"}, {"Tips": [{"Debugging": "tips/d.md"}, "tips/x.md"]}])
+    >>> list(nav_titles([{"Home": "index.md"}, {"Tips": [{"Debugging": "d.md"}, "x.md"]}]))
     ['Home', 'Tips', 'Debugging']
     """
-    found: list[str] = []
     for entry in nav or []:
         if isinstance(entry, dict):
             for title, target in entry.items():
-                found.append(str(title))
+                yield str(title)
                 if isinstance(target, list):
-                    found.extend(nav_titles(target))
-    return found
+                    yield from nav_titles(target)
 
 
 def untranslated_nav_titles(config: MkDocsConfig) -> list[str]:
@@ -83,11 +82,9 @@ def check_pages(config: MkDocsConfig) -> None:
     """Fail the build when a page, or a ``nav`` title's translation, is missing in a language."""
     from sitebuild.project import Project  # which imports this module
 
-    missing = Project.from_config(config).missing_pages()
-    if missing:
+    if missing := Project.from_config(config).missing_pages():
         raise PluginError("Every page must exist in every language; missing: " + ", ".join(missing))
-    untranslated = untranslated_nav_titles(config)
-    if untranslated:
+    if untranslated := untranslated_nav_titles(config):
         raise PluginError(
             "mkdocs.yml: every nav title needs an entry under each language's nav_translations; "
             "missing: " + ", ".join(untranslated)
@@ -100,8 +97,7 @@ def configure(config: MkDocsConfig, cache: Path) -> None:
     # mkdocstrings adds its stylesheet in each language build's on_config, to the one list the
     # builds share: the third language linked it three times.
     config.extra_css[:] = list(dict.fromkeys(config.extra_css))
-    notebooks = config.plugins.get("dyndocs-jupyter")
-    if notebooks is not None:
+    if (notebooks := config.plugins.get("dyndocs-jupyter")) is not None:
         notebooks.config["cache_dir"] = str(cache / "jupyter" / locale)
 
 
@@ -115,8 +111,7 @@ def set_docstrings_locale(config: MkDocsConfig) -> str:
     """
     plugin = i18n(config)
     locale = str(plugin.current_language or locales(config)[0])  # None before the first build
-    docstrings = config.plugins.get("mkdocstrings")
-    if docstrings is not None:
+    if (docstrings := config.plugins.get("mkdocstrings")) is not None:
         language = next(lang for lang in plugin.config.languages if lang.locale == locale)
         docstrings.config.locale = str((language.theme or {}).get("language") or locale)
     return locale
@@ -166,8 +161,7 @@ ROOT_FILES = ("objects.inv", "404.html")  # mkdocstrings' inventory, the theme's
 def keep_root_files(config: MkDocsConfig, kept: dict[tuple[str, str], bytes]) -> None:
     """Keep the ROOT_FILES the language just built wrote at the site root."""
     for name in ROOT_FILES:
-        written = Path(config.site_dir) / name
-        if written.exists():
+        if (written := Path(config.site_dir) / name).exists():
             kept[current_locale(config), name] = written.read_bytes()
 
 

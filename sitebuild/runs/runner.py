@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import importlib.metadata
+import importlib.util
 import json
 import os
 import re
@@ -28,7 +29,6 @@ from collections.abc import Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import takewhile
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -80,10 +80,10 @@ class RunResult:
     cached: bool = False
 
 
-def imported_modules(code: str, path: Path | None = None) -> set[str]:
-    """Absolute module names ``code`` (the text of the file at ``path``, if given) may import:
+def imported_modules(code: str, package: str | None = None) -> set[str]:
+    """Absolute module names ``code`` (of a module of ``package``, if given) may import:
     ``from m import name`` gives ``m.name`` too (the resolver drops attributes), relative imports
-    are resolved from ``path``, and dotted names in string literals count."""
+    are resolved in ``package``, and dotted names in string literals count."""
     try:
         tree = ast.parse(code)
     except SyntaxError:
@@ -92,13 +92,8 @@ def imported_modules(code: str, path: Path | None = None) -> set[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and (node.level == 0 or path is not None):
-            module = node.module or ""
-            if node.level and path is not None:
-                base = path.parents[node.level - 1]
-                packages = takewhile(lambda f: (f / "__init__.py").is_file(), [base, *base.parents])
-                prefix = ".".join(reversed([folder.name for folder in packages]))
-                module = f"{prefix}.{module}" if module else prefix
+        elif isinstance(node, ast.ImportFrom) and (node.level == 0 or package is not None):
+            module = importlib.util.resolve_name("." * node.level + (node.module or ""), package)
             found.add(module)
             found.update(f"{module}.{alias.name}" for alias in node.names)
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -151,15 +146,9 @@ class CodeRunner:
     def key(self, code: str, env: Mapping[str, str] | None = None) -> str:
         """The cache key of running ``code`` with ``env`` added to the environment; blank lines
         and spaces at the end of ``code`` are not part of it."""
-        digest = hashlib.sha256()
-        header = {
-            "protocol": PROTOCOL,
-            "run_env": RUN_ENV,
-            "env": dict(env or {}),
-            "torch": _torch_version(),
-            "python": sys.version,
-        }
-        digest.update(json.dumps(header, sort_keys=True).encode())
+        header = {"protocol": PROTOCOL, "run_env": RUN_ENV, "env": dict(env or {})}
+        header |= {"torch": _torch_version(), "python": sys.version}
+        digest = hashlib.sha256(json.dumps(header, sort_keys=True).encode())
         # White space at the end changes nothing a run does, and a page's titled fence ends with
         # one newline more than its file: both share one run.
         digest.update(code.rstrip().encode())
@@ -274,7 +263,7 @@ def _dependencies(
         for path in _files_of(root, module):
             if path not in files:
                 files.add(path)
-                pending.extend(_imports_of(path, *_stamp(path)))
+                pending.extend(_imports_of(root, path, *_stamp(path)))
     return tuple(sorted(files))
 
 
@@ -297,9 +286,10 @@ def _stamp(path: Path) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=512)
-def _imports_of(path: Path, mtime_ns: int, size: int) -> frozenset[str]:
-    """:func:`imported_modules` of the file at ``path``, cached per file version."""
-    return frozenset(imported_modules(path.read_text(encoding="utf-8"), path))
+def _imports_of(root: Path, path: Path, mtime_ns: int, size: int) -> frozenset[str]:
+    """:func:`imported_modules` of the file at ``path`` under ``root``, cached per file version."""
+    package = ".".join(path.relative_to(root).parent.parts)
+    return frozenset(imported_modules(path.read_text(encoding="utf-8"), package))
 
 
 @lru_cache(maxsize=512)

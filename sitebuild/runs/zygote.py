@@ -85,8 +85,7 @@ class Zygote:
             # Runners live as long as the process that uses them: at its exit the zygote is told
             # to stop and is waited for, not left running on open pipes.
             self.stop = weakref.finalize(self, _stop, self.process)
-            ready = self.process.stdout.readline()  # type: ignore[union-attr]
-            if ready != b"ready\n":
+            if (ready := self.process.stdout.readline()) != b"ready\n":  # type: ignore[union-attr]
                 raise RuntimeError(f"the zygote did not start (it said {ready!r})")
         return self.process
 
@@ -120,8 +119,7 @@ class Zygote:
             process = self._start()
             assert process.stdin is not None and process.stdout is not None
             process.stdin.write((json.dumps(job) + "\n").encode())
-            line = process.stdout.readline()
-            if not line:
+            if not (line := process.stdout.readline()):
                 raise RuntimeError("the zygote exited")
             done = json.loads(line)
             if done["timed_out"]:

@@ -56,12 +56,12 @@ def test_running_many_parses_no_code_in_its_threads(
 ) -> None:
     """Python 3.11 can fail when two threads parse at once: every job's code and imports are
     parsed in the calling thread before the threads run."""
-    parsed_in: list[tuple[str, Path | None]] = []
+    parsed_in: list[tuple[str, str | None]] = []
     real = runs.imported_modules
 
-    def recording(code: str, path: Path | None = None) -> set[str]:
-        parsed_in.append((threading.current_thread().name, path))
-        return real(code, path)
+    def recording(code: str, package: str | None = None) -> set[str]:
+        parsed_in.append((threading.current_thread().name, package))
+        return real(code, package)
 
     monkeypatch.setattr(runs, "imported_modules", recording)
     runs._dependencies.cache_clear()
@@ -72,7 +72,7 @@ def test_running_many_parses_no_code_in_its_threads(
     results = runner_for(repo).run_many(jobs, workers=2)
     assert [getattr(r, "stdout", r) for r in results] == ["0\n", "1\n", "2\n", "3\n"]
     assert {thread for thread, _ in parsed_in} == {threading.main_thread().name}, parsed_in
-    assert [path for _, path in parsed_in].count(None) == 4  # each job's code, then its imports
+    assert [p for _, p in parsed_in].count(None) == 4  # each job's code, then its imports
 
 
 def test_module_names_in_strings_count_for_code_that_starts_python() -> None:
