@@ -133,13 +133,6 @@ def cases() -> dict[str, Case]:
     return _CASES
 
 
-def get(name: str) -> Case:
-    found = cases()
-    if name not in found:
-        raise KeyError(f"unknown benchmark case {name!r}; known: {', '.join(found)}")
-    return found[name]
-
-
 ARITHMETIC = (
     Metric("gflops", unit="gflops", combine="median"),
     Metric("peak_share", unit="share", combine="median"),

@@ -59,17 +59,12 @@ def paired_ratio(numerator: Timing, denominator: Timing) -> float:
     )
 
 
-def block_time(timer: benchmark.Timer, number: int) -> float:
-    """Seconds per call over ``number`` calls; ``Timer.timeit`` pins the threads, waits for an
-    accelerator, and makes ``max(number // 100, 2)`` warm-up calls first, in the same turn."""
-    return float(timer.timeit(number).median)
-
-
 def calls_per_block(timer: benchmark.Timer, block_s: float) -> tuple[int, float]:
     """How many calls make a block of about ``block_s``, and the time of one call: the count
-    grows fourfold until a trial takes a quarter of a block."""
+    grows fourfold until a trial takes a quarter of a block. ``Timer.timeit(number)`` pins the
+    threads, waits for an accelerator, and makes ``max(number // 100, 2)`` warm-up calls first."""
     number = 1
-    while (per_call := block_time(timer, number)) * number < block_s / 4:
+    while (per_call := float(timer.timeit(number).median)) * number < block_s / 4:
         number *= 4
     return max(1, round(block_s / per_call)), per_call
 
@@ -115,7 +110,7 @@ def measure_many(
     order = list(timers)
     for index in range(rounds):
         for turn in order if index % 2 == 0 else reversed(order):
-            blocks[turn].append(block_time(timers[turn], numbers[turn]))
+            blocks[turn].append(float(timers[turn].timeit(numbers[turn]).median))
 
     def timing(times: list[float]) -> Timing:
         ordered = sorted(times)

@@ -17,14 +17,10 @@ CEILING_SIDES = {"cpu": 512, "cuda": 4096}
 512 is short enough for a turn in every round; on a GPU, smaller products leave most of it idle."""
 
 
-def window(quick: bool) -> float:
-    """Total timing per variant, split over the rounds."""
-    return 0.05 if quick else 0.6
-
-
-def sweep_window(quick: bool) -> float:
-    """The same for each point of a sweep, which has many: a chart needs its shape, not 1%."""
-    return 0.02 if quick else 0.2
+def window(quick: bool, sweep: bool = False) -> float:
+    """Total timing per variant, split over the rounds; less for each point of a ``sweep``, which
+    has many: a chart needs its shape, not 1%."""
+    return (0.02 if quick else 0.2) if sweep else (0.05 if quick else 0.6)
 
 
 def agreement_atol(device: torch.device) -> float:
@@ -33,11 +29,11 @@ def agreement_atol(device: torch.device) -> float:
     return 1e-5 if device.type == "cpu" else 1e-2
 
 
-def under_no_grad(fn: Callable[..., Any], *args: Any) -> Callable[[], object]:
-    """A call of ``fn(*args)`` under ``no_grad``, to time."""
+def under(fn: Callable[..., Any], *args: Any, mode: Any = torch.no_grad) -> Callable[[], object]:
+    """A call of ``fn(*args)`` under ``mode()``, ``no_grad`` unless given, to time."""
 
     def call() -> object:
-        with torch.no_grad():
+        with mode():
             return fn(*args)
 
     return call

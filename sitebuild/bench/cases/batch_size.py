@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import torch
 
-from sitebuild.bench.cases._shared import ceiling, flops_of, mlp, sweep_window, under_no_grad
+from sitebuild.bench.cases._shared import ceiling, flops_of, mlp, under, window
 from sitebuild.bench.registry import ARITHMETIC, LineChart, Metric, Row, case
 from sitebuild.bench.timing import measure_many
 
@@ -28,12 +28,10 @@ def batch_size(quick: bool, device: torch.device) -> list[Row]:
     top = ceiling(device)
     for batch in BATCHES:
         calls = {
-            name: under_no_grad(
-                model.to(device).eval(), torch.randn(batch, features, device=device)
-            )
+            name: under(model.to(device).eval(), torch.randn(batch, features, device=device))
             for name, (model, features) in setups.items()
         }
-        timed = measure_many(calls, min_run_time=sweep_window(quick), ceiling=top.call)
+        timed = measure_many(calls, min_run_time=window(quick, sweep=True), ceiling=top.call)
         for name, t in timed.items():
             rate = top.rate(flops_of(calls[name]), t)
             rows.append(

@@ -4,14 +4,7 @@ from __future__ import annotations
 
 import torch
 
-from sitebuild.bench.cases._shared import (
-    agreement_atol,
-    ceiling,
-    flops_of,
-    mlp,
-    under_no_grad,
-    window,
-)
+from sitebuild.bench.cases._shared import agreement_atol, ceiling, flops_of, mlp, under, window
 from sitebuild.bench.registry import ARITHMETIC, Metric, Row, case
 from sitebuild.bench.timing import measure_many
 
@@ -28,8 +21,8 @@ def batching(quick: bool, device: torch.device) -> list[Row]:
         model = model.to(device).eval()
         x = torch.randn(256, features, device=device)
         calls = {
-            "loop": under_no_grad(lambda: [model(x[i : i + 1]) for i in range(len(x))]),
-            "batch": under_no_grad(model, x),
+            "loop": under(lambda: [model(x[i : i + 1]) for i in range(len(x))]),
+            "batch": under(model, x),
         }
         with torch.no_grad():
             looped = torch.cat(calls["loop"]())  # type: ignore[arg-type]

@@ -24,7 +24,7 @@ from sitebuild.bench.cases._shared import (
     flops_of,
     models,
     ops_of,
-    under_no_grad,
+    under,
     window,
 )
 from sitebuild.bench.registry import ARITHMETIC, Metric, Row, case
@@ -104,7 +104,7 @@ def compile(quick: bool, device: torch.device) -> list[Row]:  # noqa: A001 - the
                     with torch.no_grad():
                         run(other)
                     found["flip_graphs"] = len(graphs) - before
-            call = under_no_grad(run, x)
+            call = under(run, x)
             if variant != "compile":
                 found["ops"] = ops_of(call)
             calls[variant], metrics[variant] = call, found

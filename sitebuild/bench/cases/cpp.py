@@ -20,7 +20,7 @@ from sitebuild.bench.cases._shared import (
     flops_of,
     models,
     ops_of,
-    under_no_grad,
+    under,
     window,
 )
 from sitebuild.bench.registry import ARITHMETIC, Metric, Row, case
@@ -64,7 +64,7 @@ def cpp(quick: bool, device: torch.device) -> list[Row]:
         with warnings.catch_warnings(), torch.no_grad():
             warnings.simplefilter("ignore")  # TorchScript's deprecation warning
             traced = torch.jit.trace(model, x)
-        forwards = {"eager": under_no_grad(model, x), "trace": under_no_grad(traced, x)}
+        forwards = {"eager": under(model, x), "trace": under(traced, x)}
         try:
             forwards["cpp"] = cpp_call(name, model, x)
         except NoCompiler as error:

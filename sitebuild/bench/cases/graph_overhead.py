@@ -10,7 +10,7 @@ from functools import partial
 import torch
 
 from sitebuild.bench.cases._cpp import NoCompiler, extension
-from sitebuild.bench.cases._shared import sweep_window, under_no_grad, window
+from sitebuild.bench.cases._shared import under, window
 from sitebuild.bench.registry import LineChart, Metric, Row, case
 from sitebuild.bench.timing import measure_many, paired_ratio
 
@@ -52,10 +52,10 @@ def graph_overhead(quick: bool, device: torch.device) -> list[Row]:
                 out = torch.mul(a_tracked, b)
             return out
 
-        calls = {"recorded": mul, "no_grad": under_no_grad(mul)}
+        calls = {"recorded": mul, "no_grad": under(mul)}
         if ext is not None:
             calls["cpp"] = partial(ext.mul_repeated, a, b, repeats)
-        found = measure_many(calls, min_run_time=sweep_window(quick), baseline="no_grad")
+        found = measure_many(calls, min_run_time=window(quick, sweep=True), baseline="no_grad")
         timed = {k: t.per_call(repeats) for k, t in found.items()}
         row = f"n={size:,}"
         recorded, plain = timed["recorded"], timed["no_grad"]
@@ -72,7 +72,7 @@ def graph_overhead(quick: bool, device: torch.device) -> list[Row]:
     matrix = torch.randn(256, 256, device=device, requires_grad=True)
     svd = {
         "recorded": lambda: torch.linalg.svdvals(matrix),
-        "no_grad": under_no_grad(torch.linalg.svdvals, matrix),
+        "no_grad": under(torch.linalg.svdvals, matrix),
     }
     timed = measure_many(svd, min_run_time=window(quick), baseline="no_grad")
     overhead = timed["recorded"].median_s - timed["no_grad"].median_s

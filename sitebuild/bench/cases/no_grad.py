@@ -8,7 +8,7 @@ from typing import Any
 import torch
 
 from dyndocs.inspect import saved_bytes
-from sitebuild.bench.cases._shared import ceiling, flops_of, models, window
+from sitebuild.bench.cases._shared import ceiling, flops_of, models, under, window
 from sitebuild.bench.registry import ARITHMETIC, Metric, Row, case
 from sitebuild.bench.timing import measure_many
 
@@ -24,14 +24,7 @@ def no_grad(quick: bool, device: torch.device) -> list[Row]:
     rows = []
     top = ceiling(device)
     for name, (model, x) in models(device).items():
-        forwards: dict[str, Callable[[], object]] = {}
-        for variant, context in CONTEXTS.items():
-
-            def forward(context: Callable[[], Any] = context) -> object:
-                with context():
-                    return model(x)
-
-            forwards[variant] = forward
+        forwards = {variant: under(model, x, mode=mode) for variant, mode in CONTEXTS.items()}
         timed = measure_many(
             forwards, min_run_time=window(quick), baseline="grad", ceiling=top.call
         )

@@ -9,13 +9,7 @@ from torch import nn
 
 from dyndocs.graph import graph_of
 from dyndocs.models.recurrent import DynamicRNN
-from sitebuild.bench.cases._shared import (
-    agreement_atol,
-    ceiling,
-    flops_of,
-    sweep_window,
-    under_no_grad,
-)
+from sitebuild.bench.cases._shared import agreement_atol, ceiling, flops_of, under, window
 from sitebuild.bench.registry import ARITHMETIC, LineChart, Metric, Row, case
 from sitebuild.bench.timing import measure_many
 
@@ -58,10 +52,10 @@ def python_rnn(quick: bool, device: torch.device) -> list[Row]:
                 f"python_rnn: DynamicRNN and nn.RNN with the same weights disagree at T={steps}"
             )
 
-        calls = {name: under_no_grad(model, x) for name, model in models.items()}
+        calls = {name: under(model, x) for name, model in models.items()}
         flops = flops_of(calls["nn_rnn"])
         timed = measure_many(
-            calls, min_run_time=sweep_window(quick), baseline="python_loop", ceiling=top.call
+            calls, min_run_time=window(quick, sweep=True), baseline="python_loop", ceiling=top.call
         )
         for name, timing in timed.items():
             nodes = recorded_nodes(models[name], x)

@@ -10,7 +10,7 @@ import torch
 from torch import nn
 from torch.nn.utils.rnn import pack_padded_sequence, pad_sequence
 
-from sitebuild.bench.cases._shared import agreement_atol, ceiling, flops_of, under_no_grad, window
+from sitebuild.bench.cases._shared import agreement_atol, ceiling, flops_of, under, window
 from sitebuild.bench.registry import ARITHMETIC, Metric, Row, case
 from sitebuild.bench.timing import measure_many
 
@@ -68,7 +68,7 @@ def variable_length(quick: bool, device: torch.device) -> list[Row]:
 
     for mode in ("inference", "training"):
         calls: dict[str, Callable[[], object]] = {
-            variant: under_no_grad(fn) if mode == "inference" else partial(train, fn)
+            variant: under(fn) if mode == "inference" else partial(train, fn)
             for variant, fn in strategies.items()
         }
         timed = measure_many(calls, min_run_time=window(quick), baseline="loop", ceiling=top.call)
