@@ -77,6 +77,16 @@ class FigureFailed(PluginError):
     """A directive names a missing snippet or function, its code raised, or it drew too much."""
 
 
+FAILURES = (FigureFailed, RunFailed, GraphvizMissing, ValueError, KeyError)
+"""What rendering a directive raises when its snippet, its data or a string is wrong."""
+
+
+def failed(page: str, directive: re.Match[str], error: Exception) -> str:
+    """``error`` (one of FAILURES) naming ``page`` and the ``directive`` it came from."""
+    where = f"<!-- {directive['kind']}: {directive['path']}:{directive['function']} -->"
+    return f"{page}: {where}: {error}"
+
+
 @dataclass(frozen=True)
 class Figures:
     """Renders the figure directives of pages, in their language."""
@@ -90,7 +100,6 @@ class Figures:
         """Replace every directive of ``markdown``; errors name the page and the directive."""
 
         def replace(match: re.Match[str]) -> str:
-            where = f"{page}: <!-- {match['kind']}: {match['path']}:{match['function']} -->"
             try:
                 data = self.data(match["kind"], match["path"], match["function"])
                 if match["kind"] == "graph":
@@ -103,8 +112,8 @@ class Figures:
                     caption = html.escape(match["caption"])
                     block = self.table_markdown(data, locale) + "\n\n"
                     block += f'<p class="table-caption"><small>{caption}</small></p>'
-            except (FigureFailed, RunFailed, GraphvizMissing, ValueError, KeyError) as error:
-                raise FigureFailed(f"{where}: {error}") from error
+            except FAILURES as error:
+                raise FigureFailed(failed(page, match, error)) from error
             return "\n" + block + "\n"  # blank lines: a block of its own
 
         rendered = DIRECTIVE.sub(replace, markdown)

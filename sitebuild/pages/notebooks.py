@@ -32,11 +32,10 @@ import nbformat
 from mkdocs.exceptions import PluginError
 from nbformat import NotebookNode
 
-from dyndocs.graph.draw import GraphvizMissing
 from sitebuild.bench.render import MARKER
 from sitebuild.pages import comments
 from sitebuild.pages.comments import Code, translate
-from sitebuild.pages.figures import DIRECTIVE, FigureFailed, Figures
+from sitebuild.pages.figures import DIRECTIVE, FAILURES, Figures, failed
 from sitebuild.runs.runner import CodeRunner, RunFailed
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<marker>`{3,}|~{3,})(?P<info>[^`]*)$")
@@ -204,9 +203,8 @@ def convert(markdown: str, context: NotebookContext) -> NotebookNode:
             flush()
             try:
                 cells += _figure_cells(directive, context)
-            except (FigureFailed, RunFailed, GraphvizMissing, ValueError, KeyError) as error:
-                where = f"<!-- {directive['kind']}: {directive['path']}:{directive['function']} -->"
-                raise NotebookFailed(f"{context.page}: {where}: {error}") from error
+            except FAILURES as error:
+                raise NotebookFailed(failed(context.page, directive, error)) from error
         elif MARKER.match(line):
             prose.append(t("notebook.benchmark", url=context.page_url))
         elif admonition := ADMONITION.match(line.strip()):
