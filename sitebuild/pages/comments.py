@@ -1,12 +1,11 @@
 """Code comments and docstrings in the page's language; the code itself unchanged.
 
-A Chinese page shows the same snippets as the English one, with their comments and docstrings
-translated from ``i18n/code.<locale>.yml``. The key is the English text with its whitespace
-collapsed: a comment without its ``#``, or one paragraph of a docstring (a paragraph holding
-``>>>`` examples keeps its code and output, and only its comments are keys), so a comment used
-in several snippets is translated once. :mod:`tokenize` finds them, and every other token stays
-as it was (:func:`code_tokens`). The API reference's docstrings come from the same files, by
-the same keys (:mod:`sitebuild.pages.docstrings`).
+A Chinese page shows the English snippets with comments and docstrings from
+``i18n/code.<locale>.yml``, keyed by the English text, whitespace collapsed: a comment without its
+``#``, or a docstring paragraph (of ``>>>`` examples, only the comments), so a comment used in
+several snippets is translated once. :mod:`tokenize` finds them; every other token stays as it was
+(:func:`code_tokens`). The API reference's docstrings use the same keys
+(:mod:`sitebuild.pages.docstrings`).
 
 Examples:
     >>> table = {"clear the gradients": "清零梯度"}
@@ -45,8 +44,8 @@ PROMPT = re.compile(r"^\s*(?:>>>|\.\.\.)(?: |$)")
 """A line of code in a docstring's examples; the other lines are their output."""
 
 Part = tuple[int, str | None, str]
-"""``(line, key, text)``: one paragraph of a comment or docstring; ``key`` is ``None`` for a
-paragraph of examples, whose code stays as it is and whose comments are translated."""
+"""``(line, key, text)`` of a paragraph; ``key`` is None for examples: their comments alone
+are translated."""
 
 
 class TranslationError(PluginError):
@@ -55,13 +54,12 @@ class TranslationError(PluginError):
 
 @dataclass(frozen=True)
 class Text:
-    """A comment or docstring: where its token is, its source, and its prose (:data:`Part`)."""
+    """A comment or docstring: where its token is, its source, and a :data:`Part` per paragraph."""
 
     start: tuple[int, int]
     end: tuple[int, int]
     source: str
     parts: tuple[Part, ...]
-    """One per paragraph; a comment has one."""
 
     @property
     def keys(self) -> list[str]:
@@ -74,11 +72,8 @@ def key_of(text: str) -> str:
 
 
 def texts(source: str) -> list[Text]:
-    """The comments and docstrings of ``source``, in order.
-
-    A docstring is a statement made of one string literal alone: the first statement of a
-    module, class or function, or an attribute's docstring after an assignment.
-    """
+    """The comments and docstrings of ``source``, in order: a docstring is any statement that is
+    a string literal alone (a module's, class's or function's, or an attribute's)."""
     tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
     significant = [t for t in tokens if t.type not in {tokenize.NL, tokenize.COMMENT}]
     starts = {tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT}
@@ -97,8 +92,7 @@ def texts(source: str) -> list[Text]:
 
 
 def paragraphs(doc: str, line: int = 1) -> tuple[Part, ...]:
-    """The paragraphs of a docstring ``doc`` (cleaned, as :func:`inspect.cleandoc` leaves it)
-    whose first line is ``line`` of its file."""
+    """The paragraphs of a cleaned docstring whose first line is ``line`` of its file."""
     parts = []
     for paragraph in doc.split("\n\n"):
         parts.append((line, None if ">>>" in paragraph else key_of(paragraph), paragraph))
@@ -107,8 +101,7 @@ def paragraphs(doc: str, line: int = 1) -> tuple[Part, ...]:
 
 
 def part_keys(part: Part) -> list[tuple[int, str]]:
-    """``(line, key)`` for what a paragraph needs translated: itself, or the comments of its
-    examples' code."""
+    """``(line, key)`` for what a paragraph needs translated: itself, or its examples' comments."""
     line, key, text = part
     if key is not None:
         return [(line, key)]
@@ -121,8 +114,7 @@ def part_keys(part: Part) -> list[tuple[int, str]]:
 
 
 def translate_paragraph(part: Part, table: Mapping[str, str]) -> str:
-    """One paragraph in the words of ``table``, indented as the English one; in examples, the
-    comments of their code.
+    """One paragraph in the words of ``table``, indented as the English; in examples, the comments.
 
     Examples:
         >>> part = (1, None, ">>> square(3)  # three\\n9  # output, not code")
@@ -141,8 +133,7 @@ def translate_paragraph(part: Part, table: Mapping[str, str]) -> str:
 
 
 def code_tokens(source: str) -> list[tuple[int, str]]:
-    """Every token of ``source`` but its comments, docstrings and non-logical line breaks:
-    what a translation must leave exactly as it was."""
+    """What a translation must leave as it was: every token but comments, docstrings and NLs."""
     docstrings = {text.start for text in texts(source)}
     return [
         (t.type, t.string)
@@ -155,9 +146,8 @@ Code = tuple[tuple[int, str], ...]
 
 
 def code_of(source: str, filename: str) -> Code:
-    """``source``'s :func:`code_tokens` as a key, once it compiles: the languages' copies of a
-    block, whose comments and docstrings alone differ, have the same key, and run alike unless
-    the code reads its own source, docstrings or line numbers.
+    """``source``'s :func:`code_tokens` once it compiles: the key the languages' copies of a block
+    share, as they run alike unless the code reads its own source, docstrings or line numbers.
 
     Raises:
         SyntaxError: ``source`` does not compile; the error names ``filename``.
@@ -185,15 +175,14 @@ def translate(source: str, table: Mapping[str, str]) -> str:
     lines = source.split("\n")
     for text in reversed(texts(source)):
         (row, col), (end_row, end_col) = text.start, text.end
-        new = _render(text, table)
-        whole = lines[row - 1][:col] + new + lines[end_row - 1][end_col:]
+        whole = lines[row - 1][:col] + _render(text, table) + lines[end_row - 1][end_col:]
         lines[row - 1 : end_row] = whole.split("\n")
     return "\n".join(lines)
 
 
 def translate_line(line: str, table: Mapping[str, str]) -> str:
-    """One line of code with its comment in the words of ``table``, for the stepper, which shows
-    single lines: a line of a statement spanning several cannot go through :func:`translate`.
+    """One line of code with its comment in the words of ``table``, for the stepper: a line of a
+    statement spanning several cannot go through :func:`translate`.
 
     Examples:
         >>> translate_line("x.grad = None  # clear the gradients", {"clear the gradients": "清零"})
@@ -254,8 +243,8 @@ def _read(path: Path, mtime_ns: int) -> tuple[tuple[str, str], ...]:
 
 
 def what_to_add(lacking: list[tuple[str, str]], root: Path, locale: str) -> str:
-    """The message for the comments and paragraphs ``locale`` lacks, as ``(where, key)``: which,
-    and what to add to each translation file of ``root / "i18n"`` that lacks any of them."""
+    """The error for the ``(where, key)`` that ``locale`` lacks: which, and what to add to each
+    ``i18n/code.*.yml`` that lacks any."""
     keys = {key for _, key in lacking}
     folder = root / "i18n"
     files = [
@@ -274,8 +263,8 @@ def what_to_add(lacking: list[tuple[str, str]], root: Path, locale: str) -> str:
 
 
 class CommentPreprocessor(Preprocessor):
-    """Expand each code include with pymdownx.snippets, then translate its comments: the page,
-    its copy button, its notebook and the tests that read either get the translated code."""
+    """Expand each code include with pymdownx.snippets and translate its comments, so the page,
+    its copy button, its notebook and the tests that read them get the translated code."""
 
     def __init__(self, md: Markdown, root: Path, locale: str) -> None:
         super().__init__(md)

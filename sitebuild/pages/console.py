@@ -1,10 +1,9 @@
 """Console examples (``pycon`` blocks) whose copy button copies their code alone.
 
-Material's copy button copies a block's text as shown. For a console example that is the ``>>>``
-and ``...`` prompts and the output too, which Python rejects when the reader pastes it. Pygments
-marks the prompts (``gp``) and plain output lines (``go``), but not a traceback's lines, which
-it colours piece by piece. This marks every line without a prompt as output, and
-``overrides/main.html`` hides prompts and output while Material copies.
+Material's copy button copies a block as shown: for a console example, prompts and output too,
+which Python rejects when the reader pastes it. Pygments marks the prompts (``gp``) and plain
+output lines (``go``), but not a traceback's lines, which it colours piece by piece. This marks
+every line without a prompt as output, and ``overrides/main.html`` hides both while Material copies.
 
 Examples:
     >>> block = (

@@ -1,20 +1,17 @@
 """The API reference's docstrings in the page's language: a Griffe extension.
 
-mkdocstrings-python loads ``dyndocs`` with Griffe once per language build: mkdocstrings'
-``on_config``, which each build runs, makes a new handler, whose collection of loaded modules
-starts empty, so no language sees another's text. This extension, a :class:`griffe.Extension`
-listed under the handler's ``options.extensions``, runs once the package is loaded and gives
-every docstring the words of ``i18n/code.<locale>.yml``, by the keys and rules of the code comments
-(:mod:`sitebuild.pages.comments`): one key per paragraph, and in ``>>>`` examples the comments
-alone, their code and output unchanged. A translation keeps Google's section titles and
-parameter names in English (``Args:``, ``tensor:``), so the parser finds the same sections,
-which mkdocstrings titles in the page's language. The reference shows docstrings as prose, so
-the line breaks a Chinese reader would see as spaces are joined.
+mkdocstrings-python loads ``dyndocs`` with Griffe once per language build (each build's
+``on_config`` makes a new handler, whose loaded modules start empty, so no language sees another's
+text). Once the package is loaded, this extension gives every docstring the words of
+``i18n/code.<locale>.yml``, by the keys and rules of :mod:`sitebuild.pages.comments`. A
+translation keeps Google's section titles and parameter names in English (``Args:``, ``tensor:``)
+so the parser finds the same sections, which mkdocstrings titles in the page's language. The
+reference shows docstrings as prose, so line breaks a Chinese reader would see as spaces are joined.
 
-A docstring without its translation fails the build, naming the object, its file and line, and
-the entries to add; a private object's (``_name``, which the reference does not show) is left as
-it is. English, whose words are the keys, is left as it is. Configuration (``mkdocs.yml``; the
-site plugin sets ``locale`` for each language build with :func:`set_locale`)::
+A missing translation fails the build, naming the object, its file and line, and the entries to
+add; a private object's (``_name``, which the reference does not show) is left as it is, as is
+English, whose words are the keys. Configuration (``mkdocs.yml``; the site plugin sets ``locale``
+for each language build with :func:`set_locale`)::
 
     extensions:
       - sitebuild.pages.docstrings:
@@ -99,9 +96,8 @@ def translate(doc: str, table: Mapping[str, str], locale: str) -> str:
 
 
 def unwrapped(paragraph: str, locale: str) -> str:
-    """``paragraph`` with its line breaks between Chinese characters joined
-    (:func:`~sitebuild.languages.builds.unwrap_lines`); in a Google section (``Args:``), each
-    item, a line as indented as the first, stays on a line of its own.
+    """``paragraph`` with line breaks between Chinese characters joined (:func:`unwrap_lines`);
+    each item of a Google section (a line as indented as the first) keeps a line of its own.
 
     Examples:
         >>> print(unwrapped("Returns:\\n    输出，\\n        每一步。\\n    状态。", "zh-hans"))
@@ -122,8 +118,8 @@ def unwrapped(paragraph: str, locale: str) -> str:
 
 
 def set_locale(mkdocstrings: Any, locale: str) -> None:
-    """Give this extension, where the mkdocstrings plugin's python handler lists it, the
-    language of the build about to start (before mkdocstrings' ``on_config`` reads it)."""
+    """Give this extension, where mkdocstrings' python handler lists it, the language of the build
+    about to start (before mkdocstrings' ``on_config`` reads it)."""
     if mkdocstrings is None:
         return
     handler = mkdocstrings.config.handlers.get("python") or {}

@@ -4,15 +4,12 @@ A line of its own, identical in every language, where an entry's heading goes::
 
     <!-- error: snippets/errors/in-place/leaf_in_place.py -->
 
-becomes an h2 (class ``error-entry``) whose text is the first line the snippet printed (the
-message, printed first by ``dyndocs.errors.raises`` or ``warns``), with the snippet's name,
-dashed, as its anchor, and a line in the page's language that gives the torch version
-(``errors.version`` in ``i18n/<lang>.yml``).
-A missing snippet, or one that does not raise what it declares, fails the build, naming the page,
-the directive and the snippet.
+becomes an h2 (class ``error-entry``, anchored by the snippet's name, dashed) of the message the
+snippet printed first, as ``dyndocs.errors.raises`` and ``warns`` do, and a line giving the torch
+version in the page's language (``errors.version``). A missing snippet, or one that does not raise
+what it declares, fails the build, naming the page, the directive and the snippet.
 
 Examples:
-    >>> from sitebuild.pages.errors import DIRECTIVE, anchor
     >>> match = DIRECTIVE.search("<!-- error: snippets/errors/in-place/leaf_in_place.py -->")
     >>> match["path"], anchor(match["path"])
     ('snippets/errors/in-place/leaf_in_place.py', 'leaf-in-place')
@@ -42,7 +39,7 @@ class ErrorEntryFailed(PluginError):
 
 
 def anchor(path: str) -> str:
-    """The entry's anchor: the snippet's stem with dashes, the same in every language."""
+    """The snippet's stem with dashes: the same in every language."""
     return Path(path).stem.replace("_", "-")
 
 

@@ -1,4 +1,4 @@
-"""Figures a page's own example code produces: graph drawings and result tables.
+"""Figures a page's own example code produces: graph drawings, result tables and steppers.
 
 Three directives, identical in every language but for the caption after ``|``::
 
@@ -6,16 +6,13 @@ Three directives, identical in every language but for the caption after ``|``::
     <!-- table: snippets/concepts/limits-and-torch-compile/every_way.py:rows | The caption -->
     <!-- steps: snippets/notebooks/first-graph/stepped.py:stepped | The caption -->
 
-The build runs the named snippet (once per content), calls the named function, and draws what it
-returns: for ``graph``, one or several :class:`dyndocs.graph.Graph` as an inline SVG with a title
-and a description in the page's language; for ``table``, ``{"columns": [...], "rows": [...]}`` as
-a table whose headers are the language's ``table.<column>`` strings; for ``steps``, a
-:class:`dyndocs.graph.Steps` as a stepper figure (:mod:`sitebuild.pages.stepper`). The SVG
-is the same in every language and is cached by its DOT source, the Graphviz version and the
-drawing code.
+The build runs the snippet (once per content), calls the function, and draws what it returns:
+for ``graph``, one or several :class:`dyndocs.graph.Graph` as an inline SVG titled and described in
+the page's language; for ``table``, ``{"columns": [...], "rows": [...]}`` as a table headed by the
+language's ``table.<column>`` strings; for ``steps``, a :class:`dyndocs.graph.Steps` as a stepper
+(:mod:`sitebuild.pages.stepper`). SVGs are cached by DOT source, Graphviz version and drawing code.
 
 Examples:
-    >>> from sitebuild.pages.figures import DIRECTIVE
     >>> match = DIRECTIVE.search("<!-- graph: snippets/a.py:draw | Two graphs -->")
     >>> match["kind"], match["path"], match["function"], match["caption"]
     ('graph', 'snippets/a.py', 'draw', 'Two graphs')
@@ -142,8 +139,8 @@ class Figures:
         return cachefiles.kept(self.cache_dir, f"{key}.svg", lambda: tidy(layout(dot)))
 
     def _in_language(self, graphs: list[Graph], locale: str) -> list[Graph]:
-        """``graphs`` with the words dyndocs labels nodes with (output, saved…) and the titles
-        in words (``graph.titles``, keyed by the English title) in ``locale``."""
+        """``graphs`` with their node words (:data:`NODE_WORDS`) and titles in words
+        (``graph.titles``, keyed by the English title) in ``locale``."""
         t = partial(self.strings.get, locale)
 
         def title(text: str) -> str:  # a box's title too: "graph 1/true_branch"
@@ -202,7 +199,7 @@ class Figures:
         return re.sub(r"<svg [^>]*>", lambda m: m[0] + words, labelled, count=1)
 
     def _steps(self, run: Steps, caption: str, locale: str) -> str:
-        """A stepper over the final graph, drawn once; its nodes' classes name their ids. A saved
+        """A stepper over the final graph, drawn once, its nodes' classes naming their ids. A freed
         tensor is drawn saved: the steps mark it freed (``step-freed``) when backward frees it."""
         nodes = [
             replace(n, label="saved", kind="saved") if n.label == "freed" else n
@@ -215,8 +212,8 @@ class Figures:
         return stepper.figure(run, svg, caption, partial(self.strings.get, locale), code_of)
 
     def _describe(self, graph: Graph, locale: str) -> str:
-        """What a screen reader hears of ``graph``: an FX graph's inputs, or an autograd graph's
-        leaves and the bytes it saved for backward (an FX graph has ``input`` nodes)."""
+        """What a screen reader hears of ``graph``: an FX graph's inputs (it has ``input`` nodes),
+        or an autograd graph's leaves and the bytes it saved for backward."""
         t = partial(self.strings.get, locale)
         join = t("punctuation.list").join
         ops = join(n.label for n in reversed(graph.nodes) if n.kind in {"op", "call"}) or "—"
@@ -270,8 +267,7 @@ def _cell(value: Any, separator: str = ", ") -> str:
 
 @lru_cache(maxsize=1)
 def _drawn_by() -> str:
-    """What an SVG depends on beside its DOT: Graphviz's version, and how dyndocs tidies and
-    styles the drawing."""
+    """What an SVG depends on beside its DOT: Graphviz's version and dyndocs' drawing code."""
     program = shutil.which("dot")
     dot = subprocess.run([program, "-V"], capture_output=True, text=True).stderr if program else ""
     code = hashlib.sha256(Path(draw_module.__file__).read_bytes()).hexdigest()

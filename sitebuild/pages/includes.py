@@ -1,11 +1,10 @@
 """Expand ``--8<--`` includes exactly as the site build does.
 
-The build expands includes inside Python-Markdown, with pymdownx.snippets and the run-output
-preprocessor of :mod:`sitebuild.pages.outputs`. The tests need the same text to run every code
-block as the reader sees it, so both go through the preprocessors configured in ``mkdocs.yml``.
+The build expands includes inside Python-Markdown (pymdownx.snippets, and the preprocessors of
+:mod:`sitebuild.pages.outputs`); the tests run every code block as the reader sees it, so they go
+through the same preprocessors, as ``mkdocs.yml`` configures them.
 
 Examples:
-    >>> from sitebuild.pages.includes import include_target
     >>> include_target('    --8<-- "snippets/a.py:main"'), include_target("```python")
     ('snippets/a.py:main', None)
 """
@@ -26,7 +25,7 @@ from sitebuild.runs.runner import CodeRunner
 
 INCLUDE_LINE = re.compile(r'^(?P<indent>[ \t]*)-+8<-+\s+"(?P<target>[^"]+)"\s*$')
 """A ``--8<-- "target"`` line: a snippet, ``run:PATH`` (:mod:`sitebuild.pages.outputs`) or
-``glossary:table`` (:mod:`sitebuild.languages.glossary`); the target is its group."""
+``glossary:table`` (:mod:`sitebuild.languages.glossary`)."""
 
 
 class IncludeError(PluginError):
@@ -34,15 +33,10 @@ class IncludeError(PluginError):
 
 
 def expand(text: str, *, source: str | Path, config_file: Path, locale: str = "") -> str:
-    """Return ``text`` with every include replaced by what the site build puts there.
-
-    Args:
-        text: Markdown source of a page or notebook.
-        source: Where ``text`` comes from; named in errors.
-        config_file: The ``mkdocs.yml`` whose Markdown extensions the build uses.
-        locale: The page's language, which code comments and the glossary's headers are shown
-            in; none leaves comments as they are (:mod:`sitebuild.pages.comments`) and shows the
-            headers in the default language.
+    """``text``, a page's or notebook's Markdown, with every include replaced as the build of
+    ``config_file`` (``mkdocs.yml``) does it; errors name ``source``. ``locale`` is the language of
+    code comments and the glossary's headers; none leaves comments in English and the headers in
+    the default language.
 
     Raises:
         IncludeError: A file or section is missing, or a snippet whose output is shown fails.
@@ -88,7 +82,7 @@ def include_target(line: str) -> str | None:
 
 
 def _line_of(text: str, message: str) -> str:
-    """Find the include line that ``message`` is about, as ``', line N (--8<-- "target")'``."""
+    """The include line that ``message`` is about, as ``', line N (--8<-- "target")'``."""
     quoted = re.findall(r"'([^']+)'", message)
     for number, line in enumerate(text.splitlines(), start=1):
         target = include_target(line)

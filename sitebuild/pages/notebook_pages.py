@@ -1,27 +1,25 @@
 """The notebook pages mkdocs-jupyter renders, styled by Material instead of JupyterLab.
 
 mkdocs-jupyter inlines JupyterLab's whole theme into every notebook page, plus MathJax and Mermaid
-set-up scripts, which a page keeps only if it has maths or diagrams. The code cells become
-Material code blocks (so they follow the light and dark schemes, and have Material's copy button,
-in the page's language: mkdocs-jupyter's own English one, with its script, is dropped), the
-prompts are hidden, and a few lines of CSS lay out the rest. Measured side by side, the English
-``notebooks/first-graph/`` weighs 67 KB (14 KB gzipped) with :func:`slim`, 670 KB (107 KB) without;
-``test_build`` fails if mkdocs-jupyter's theme changes shape and stays in the page.
+set-up scripts, which a page keeps only if it has maths or diagrams. Code cells become Material
+code blocks (following the light and dark schemes, with Material's copy button in the page's
+language instead of mkdocs-jupyter's English one), prompts are hidden, and a few lines of CSS lay
+out the rest. Measured side by side, the English ``notebooks/first-graph/`` weighs 67 KB (14 KB
+gzipped) with :func:`slim`, 670 KB (107 KB) without; ``test_build`` fails if mkdocs-jupyter's theme
+changes shape and stays in the page.
 
 A graph the notebook's code draws (``dyndocs.graph.draw.html_of``) is drawn again from the graphs it
 carries, in the page's language, as the site draws its figures: the kernel knows only English.
 
-mkdocs-jupyter keeps a page's executed cells by the page's text alone; ``keyed`` writes into the
-page's notebook metadata the key of running its code, which names the ``dyndocs`` modules the code
-imports, so a change to them runs the page again.
+mkdocs-jupyter keeps a page's executed cells by the page's text alone; :func:`keyed` adds the key
+of running its code, which names the ``dyndocs`` modules it imports, so a change to them runs the
+page again.
 
-Heading ids are fixed too: mkdocs-jupyter makes them from ASCII only, so a Chinese heading got an
-empty id, and its table of contents entry another one (``_1``); and its Markdown knows no
-``{#id}``, which it showed as text. A heading's explicit id is its id, as on the other pages, and
-its anchor is Material's ``headerlink``.
+mkdocs-jupyter makes heading ids from ASCII only, so a Chinese heading got an empty id, and its
+table of contents entry another (``_1``); and its Markdown showed ``{#id}`` as text. Here an
+explicit id is the heading's id, as on the other pages, and its anchor is Material's ``headerlink``.
 
 Examples:
-    >>> from sitebuild.pages.notebook_pages import heading_ids
     >>> page, ids = heading_ids('<h1 id="">第一个计算图<a class="anchor-link" href="#">¶</a></h1>')
     >>> ids, page.startswith('<h1 id="第一个计算图">'), 'href="#第一个计算图"' in page
     (['第一个计算图'], True, True)
@@ -84,8 +82,8 @@ STYLE = (
 
 
 def without_copy_buttons(content: str) -> str:
-    """A notebook page's content without mkdocs-jupyter's copy buttons, the copies of the cells'
-    source they read and their script: its code cells get Material's (:func:`slim`)."""
+    """``content`` without mkdocs-jupyter's copy buttons, the copies of the cells' source they read
+    and their script: the code cells get Material's (:func:`slim`)."""
     found = len(COPY_BUTTON.findall(content)), len(COPY_TEXT.findall(content))
     if found[0] != found[1] or (found[0] and not COPY_SCRIPTS.search(content)):
         raise PluginError(f"mkdocs-jupyter's copy buttons changed shape: {found}")
@@ -153,11 +151,8 @@ def redraw(content: str, draw: Callable[[list[dict[str, Any]]], str], page: str)
 
 
 def heading_ids(content: str, permalink: str = "") -> tuple[str, list[str]]:
-    """``content`` with every heading's empty id replaced by a Unicode slug of its text, and its
-    anchor link titled ``permalink`` (as Markdown pages' links are, in the page's language).
-
-    Returns the new HTML and every heading's id in document order, for the table of contents.
-    """
+    """``content`` with every heading's empty id made a Unicode slug of its text and its anchor
+    titled ``permalink`` (as on Markdown pages), and every heading's id in order, for the TOC."""
     ids: list[str] = []
 
     def replace(match: re.Match[str]) -> str:

@@ -1,19 +1,17 @@
 """Every article page as a notebook, in the page's language, written with nbformat.
 
-A page becomes cells in the order the reader sees it: its prose becomes Markdown cells (links made
-absolute, admonitions made quotes, heading ids dropped, claims already replaced by their figures),
-each code block a code cell carrying the output the build captured, each drawing a cell that draws
-it again (``show(graphs())``), each results table a Markdown table, and each benchmark table a link
-to the page, where the live figures are. A first cell installs ``dyndocs`` where it is missing,
-from the repository ``mkdocs.yml`` names.
+Cells follow the page: prose becomes Markdown (links made absolute, admonitions quotes, heading
+ids dropped, claims already replaced by their figures), each code block a code cell with the output
+the build captured, each drawing a cell that draws it again (``show(graphs())``), each results
+table a Markdown table, and each benchmark table a link to the page, where the live figures are. A
+first cell installs ``dyndocs`` where it is missing, from the repository ``mkdocs.yml`` names.
 
 Nothing is dropped silently: a directive that does not parse, an output block without code before
-it, or a page with nothing to put in a notebook fails, naming the page; a code cell that raises
-fails the build, naming the notebook and the cell. Not jupytext: these are MkDocs pages
-(admonitions, includes, directives, output blocks) that need the site's context to convert.
+it, or a page with nothing to put in a notebook fails, naming the page; a cell that raises fails,
+naming the notebook and the cell. Not jupytext: these MkDocs pages (admonitions, includes,
+directives, output blocks) need the site's context to convert.
 
 Examples:
-    >>> from sitebuild.pages.notebooks import absolute_links
     >>> url = "https://x.io/zh-hans/concepts/control-flow/"
     >>> absolute_links("[b](../tips/performance.md#batching), [p](debugging-with-pdb.md)", url)
     '[b](https://x.io/zh-hans/tips/performance/#batching), [p](https://x.io/zh-hans/concepts/debugging-with-pdb/)'
@@ -99,13 +97,12 @@ class NotebookContext:
     page: str
     """The page's source, as errors name it: ``docs/zh-hans/concepts/control-flow.md``."""
     page_url: str
-    """The page's absolute URL on the site."""
+    """The page's absolute URL."""
     locale: str
     repo_url: str | None
-    """The repository ``dyndocs`` is installed from, as ``mkdocs.yml`` names it (or not)."""
+    """Where ``dyndocs`` is installed from, as ``mkdocs.yml`` names it (or not)."""
     figures: Figures
-    """Draws the page's figures; its strings give the page's words and every language's output
-    title."""
+    """Draws the page's figures; its strings give the words and every language's output title."""
 
 
 def absolute_links(markdown: str, page_url: str) -> str:
@@ -127,8 +124,7 @@ def absolute_links(markdown: str, page_url: str) -> str:
 
 
 def setup_cell(repo_url: str | None) -> str:
-    """The first cell: ``dyndocs`` installed where it is missing, e.g. in Colab, from the
-    repository at ``repo_url`` (``pip install "dyndocs @ git+URL"``)."""
+    """The first cell: installs ``dyndocs`` from ``repo_url`` where it is missing, e.g. in Colab."""
     if repo_url:
         install = f"dyndocs @ git+{repo_url.rstrip('/')}"
         action = (
@@ -264,12 +260,10 @@ def _figure_cells(directive: re.Match[str], context: NotebookContext) -> list[No
 def check_cells(
     notebook: NotebookNode, runner: CodeRunner, name: str, ran: dict[Code, str]
 ) -> None:
-    """Compile every code cell, and run each that stands alone (all but the setup and drawing
-    cells) once for its code.
-
-    ``ran`` holds the source of each code (:func:`comments.code_of`) that ran, for every
-    language's notebook: a translated cell runs as the first language's did, which the runner
-    has kept.
+    """Compile every code cell, and run each that stands alone (all but the setup and figure
+    cells) once per code: ``ran`` maps each :func:`comments.code_of`, over every language's
+    notebook, to the source that ran, so a translated cell reuses the first language's run, which
+    the runner has kept.
 
     Raises:
         NotebookFailed: A cell does not compile or raised; the message names the notebook and
@@ -307,8 +301,8 @@ def colab_url(repo_url: str, branch: str, path: str) -> str:
 
 
 def links_html(download: str, colab: str | None, text: Callable[..., str]) -> str:
-    """The links an article page shows under its title; search leaves them out, or a page's
-    result would begin with them."""
+    """The links an article page shows under its title; search leaves them out, or every result
+    for the page would begin with them."""
     links = [f'<a href="{download}" download>{text("notebook.download")}</a>']
     if colab:
         links.append(f'<a href="{colab}">{text("notebook.colab")}</a>')

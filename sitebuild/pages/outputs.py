@@ -1,5 +1,5 @@
-"""Output blocks: what a snippet file prints, produced by running it; and the Python-Markdown
-extension that adds the site's includes to pymdownx.snippets' (this and the code comments').
+"""Output blocks (what a snippet prints), and the Python-Markdown extension that adds them and
+the code comments (:mod:`sitebuild.pages.comments`) to pymdownx.snippets' includes.
 
 A page shows a snippet's output with an include line inside a fence::
 
@@ -9,15 +9,12 @@ A page shows a snippet's output with an include line inside a fence::
 
 The build replaces that line with the file's standard output, from :mod:`sitebuild.runs.runner`:
 computed once for the snippet's content and shared by the three languages and the tests.
-
-Configuration, as for any Python-Markdown extension (``mkdocs.yml``; the site plugin sets
-``locale`` for each language build, :mod:`sitebuild.pages.comments`)::
+Configuration (``mkdocs.yml``; the site plugin sets ``locale`` for each language build)::
 
     - sitebuild.pages.outputs:
         base_path: !relative $config_dir
 
 Examples:
-    >>> from sitebuild.pages.outputs import run_path
     >>> run_path('--8<-- "run:snippets/a.py"'), run_path('--8<-- "snippets/a.py"')
     ('snippets/a.py', None)
 """
@@ -50,10 +47,8 @@ def shown_snippets(pages: Iterable[Path], root: Path) -> list[Path]:
 
 
 def prepare(runner: CodeRunner, pages: Iterable[Path]) -> None:
-    """Run, in parallel, every snippet whose output ``pages`` show and that has no result yet.
-
-    A failure is not raised here: the page that shows the output raises it, naming the page.
-    """
+    """Run, in parallel, every snippet whose output ``pages`` show and that has no result yet; the
+    page that shows a failed snippet's output raises its error, naming the page."""
     runner.run_many(s for s in shown_snippets(pages, runner.root) if s.is_file())
 
 

@@ -1,13 +1,12 @@
 """The stepper figure: a run's steps (`dyndocs.graph.steps`) over one drawing of its final graph.
 
-The figure is readable without JavaScript: the drawing shows the whole graph, and an ordered
-list says what each step did, in the page's language, with the line of code that ran it. Each
-list item carries the ids the drawing shows at that step; ``stepper.js``, inlined once per page
-with ``stepper.css``, turns the figure into buttons, a slider and a live region.
+Readable without JavaScript: the drawing shows the whole graph, and an ordered list says what each
+step did, in the page's language, with the line of code that ran it. Each item carries the ids the
+drawing shows at that step; ``stepper.js``, inlined once per page with ``stepper.css``, turns the
+figure into buttons, a slider and a live region.
 
 Examples:
-    >>> from dyndocs.graph.model import Graph, Node
-    >>> from dyndocs.graph.model import Frame, Steps
+    >>> from dyndocs.graph.model import Frame, Graph, Node, Steps
     >>> run = Steps(Graph([Node("n0", "SumBackward0", "op")], []),
     ...             [Frame("added", ("n0",), ("n0",), line=3, code="y = x.sum()  # a sum")])
     >>> words = {"stepper.frame": "{phase}, line {line}, {code}: {what}",
@@ -72,7 +71,7 @@ def frame_items(run: Steps, t: Callable[..., str]) -> str:
 
 
 def frame_lines(run: Steps, t: Callable[..., str]) -> str:
-    """The frames as a numbered text list, as a notebook cell prints them, in ``t``'s words."""
+    """The frames as the numbered list a notebook cell prints, in ``t``'s words."""
     return "\n".join(
         f"{number}. "
         + said(run, frame, t).replace(chr(0), f"`{comments.without_comment(frame.code)}`")
@@ -81,9 +80,8 @@ def frame_lines(run: Steps, t: Callable[..., str]) -> str:
 
 
 def in_section(run: Steps, source: str) -> Steps:
-    """``run`` with the lines of its own file counted from the first line of the snippet section
-    (of ``source``) that holds them all, as the page's block and the notebook's cell number them;
-    as it is if no one section holds them."""
+    """``run`` with its own file's lines counted from the snippet section of ``source`` that holds
+    them all, as the page's block and the notebook's cell number them (if one section does)."""
     own = [frame.line for frame in run.frames if not frame.file]
     markers = [
         (number, match[1])  # pymdownx.snippets' section markers
@@ -100,8 +98,8 @@ def in_section(run: Steps, source: str) -> Steps:
 def figure(
     run: Steps, svg: str, caption: str, t: Callable[..., str], code_of: Callable[[str], str]
 ) -> str:
-    """The stepper figure of ``run``, drawn as ``svg`` (its nodes' classes name their ids), and
-    the lines that ran steps, once each, as ``code_of`` gives them: the script marks the current."""
+    """The stepper figure of ``run``, drawn as ``svg`` (its nodes' classes name their ids), with
+    each line that ran a step once, as ``code_of`` gives it: the script marks the current one."""
     spans = ""
     for (file, line), code in sorted({(f.file, f.line): f.code for f in run.frames}.items()):
         where = f"{file}:{line}" if file else str(line)
