@@ -1,7 +1,6 @@
 """Measure the benchmarks: ``python -m sitebuild.bench [--quick] [--force] [--output FILE]``;
 FILE: ``benchmarks/recorded.json`` (``make bench-record``) or ``benchmarks/machines/NAME.json``.
-One case alone, its rows printed: ``python -m sitebuild.bench.worker CASE cpu --quick``.
-"""
+One case alone, its rows printed: ``python -m sitebuild.bench.worker CASE cpu --quick``."""
 
 from __future__ import annotations
 

@@ -104,8 +104,7 @@ def value_of(row: dict[str, Any], name: str) -> float | None:
 
 
 def lines_of(rows: list[dict[str, Any]], x: str, y: str, labels: dict[str, str]) -> list[Line]:
-    """The points of each variant of ``labels``, named by its label: the rows that have both
-    ``x`` and ``y``."""
+    """A line per variant of ``labels``, named by its label, of its rows' ``x`` and ``y``."""
     lines = []
     for variant, label in labels.items():
         mine = [r for r in rows if r["variant"] == variant]

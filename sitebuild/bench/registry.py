@@ -1,5 +1,4 @@
-"""Benchmark cases that describe themselves: a function registered with ``@case``, whose
-registration names its baseline, its number of fresh processes, its metrics and its charts.
+"""Benchmark cases: functions that ``@case`` registers with their baseline, metrics and charts.
 
 Examples:
     >>> runs = [[Row("r", "v", median_s=t, iqr_s=0.1, runs=5)] for t in (1.0, 3.0, 2.0)]
@@ -21,9 +20,8 @@ from typing import Any, Literal
 
 @dataclass(frozen=True)
 class Metric:
-    """A figure rows carry besides their timing. ``unit``: how it is written; ``combine``: over
-    processes, the ``median``, the ``first`` value (bytes, counts) or ``all`` (a yes/no);
-    ``show``: in each table ``cell``, once in the ``note`` under the table, or ``hidden``."""
+    """A figure rows carry besides their timing. ``combine`` over processes: ``median``, ``first``
+    (bytes, counts) or ``all`` (yes/no); ``show``: in each ``cell``, once in a ``note``, or not."""
 
     name: str
     unit: Literal["s", "bytes", "count", "share", "bool", "gflops"]
@@ -73,9 +71,8 @@ class Case:
     charts: tuple[LineChart, ...] = ()
 
     def check(self, rows: list[Row]) -> list[Row]:
-        """``rows``, if each metric is registered, each timed row whose baseline ran has its
-        speed-up over that baseline (the baseline's own is exactly 1) and each rate its share of
-        the peak; else ValueError."""
+        """``rows`` if each metric is registered, each rate has its share of the peak and each
+        timed row whose baseline ran its speed-up (the baseline's exactly 1); else ValueError."""
         registered = {m.name for m in self.metrics}
         shares = "peak_share" in registered
         timed_baselines = {r.row for r in rows if r.variant == self.baseline and r.median_s}

@@ -34,8 +34,7 @@ CLAIM = re.compile(
     r"(?:\s*(?P<op>[<>]=?|==)\s*(?P<value>\d+(?:\.\d+)?))?\s*\}\}"
 )
 CJK_SPACE = re.compile(r"(?<=[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]) (?=[\u3400-\u9fff])")
-"""A space after a Chinese character or mark (）) and before a Chinese character, where a label
-meets the words around it."""
+"""A space between Chinese characters (the first may be a mark such as ）), which Chinese omits."""
 OPERATORS: dict[str, Callable[[float, float], bool]] = {">": operator.gt, ">=": operator.ge}
 OPERATORS |= {"<": operator.lt, "<=": operator.le, "==": math.isclose}  # ==: within 1e-9
 
@@ -212,8 +211,10 @@ class Renderer:
             if "speedup" in r and r["variant"] != data.baseline:
                 label = f"{self.row_label(r['row'])} · {self.variant_label(r['variant'])}"
                 bars.append((label.replace("`", ""), float(r["speedup"])))
-        baseline = self.variant_label(data.baseline).strip("`") if bars else ""
-        found = [charts.bar_figure(bars, self.t("bench.chart", baseline=baseline))] if bars else []
+        found = []
+        if bars:
+            baseline = self.variant_label(data.baseline).strip("`")
+            found.append(charts.bar_figure(bars, self.t("bench.chart", baseline=baseline)))
         return found + [self.line_chart(data, spec) for spec in data.charts]
 
     def line_chart(self, data: CaseData, spec: dict[str, Any]) -> str:
@@ -271,8 +272,7 @@ class Renderer:
 
 def render_claims(markdown: str, shown: Shown, renderer: Renderer, page: str) -> str:
     """Replace a page's claims with their figures from this build's own results; errors name
-    the page. A figure this machine could not measure is labelled as its table labels it;
-    a stale result (which only ``mkdocs serve`` shows) is not checked."""
+    the page. A figure this machine could not measure is labelled as in its table."""
     own = shown.own.results if shown.own is not None else None
     stale = shown.lenient and shown.own is not None and shown.own.stale
 

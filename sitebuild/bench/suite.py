@@ -1,5 +1,5 @@
-"""Measuring every case on every device in fresh processes, into one JSON file cached by the
-measured code and the environment; and choosing what a build shows (``DYNDOCS_BENCH``, and
+"""Measure every case on every device in fresh processes, into one JSON file cached by the
+measured code and the environment, and choose what a build shows (``DYNDOCS_BENCH``,
 ``benchmarks/machines/*.json``). Nothing here imports torch or the cases until it measures.
 
 Examples:
@@ -164,8 +164,7 @@ class Suite:
         return hashlib.sha256(raw).hexdigest()[:16]
 
     def run_process(self, name: str, device: str, *, quick: bool) -> tuple[list[Row], float]:
-        """Run a case once in a process forked from a zygote that imported torch and nothing
-        else; return its rows and how long it took."""
+        """A case's rows and seconds, run once in a fork of a zygote that imported only torch."""
         inductor = str(self.cache_dir.parent / "inductor")  # kept: a cold first compile is slow
         env = {"TORCHINDUCTOR_CACHE_DIR": inductor, "OMP_NUM_THREADS": "1"}
         argv = ["-m", "sitebuild.bench.worker", name, device, *(["--quick"] if quick else [])]

@@ -1,10 +1,8 @@
 """Variants timed in turns with ``torch.utils.benchmark.Timer``, their ratios paired by round.
 
-On a shared 2-core machine one core's speed swings by half within a second. The variants of one
-thing take turns in blocks of about 10 ms, each round in the opposite order from the last, and a
-ratio is the median over rounds of one block's time over the other's in the same round; the
-peak's product (``ceiling``) takes one call's turn in every round, so shares of it pair too.
-"""
+On a shared 2-core machine one core's speed swings by half within a second, so the variants of
+one thing take turns in blocks of about 10 ms, each round in the opposite order from the last,
+and a ratio is the median over rounds of one block's time over the other's in that round."""
 
 from __future__ import annotations
 
@@ -24,8 +22,7 @@ BLOCK_S, MIN_ROUNDS = 0.01, 10
 @dataclass(frozen=True)
 class Timing:
     """Seconds per call: median and IQR of the blocks (``blocks``, one a round, in order), and
-    the paired ``speedup`` over the baseline and ``ceiling_ratio`` (the ceiling's call over this
-    one) when :func:`measure_many` was given them."""
+    the paired ratios :func:`measure_many` was asked for."""
 
     median_s: float
     iqr_s: float
@@ -77,11 +74,10 @@ def measure_many(
     ceiling: Callable[[], object] | None = None,
     min_rounds: int = MIN_ROUNDS,
 ) -> dict[str, Timing]:
-    """Time ``fns`` in blocks that take turns, about ``min_run_time`` each.
-
-    With ``baseline``, each timing's ``speedup`` is the paired ratio of the baseline's blocks to
-    its own; with ``ceiling``, one call of it takes a turn in every round (adding no round), and
-    each timing's ``ceiling_ratio`` is the paired ratio of that call's time to its own.
+    """Time ``fns`` in blocks that take turns, about ``min_run_time`` each. With ``baseline``,
+    ``speedup`` is the paired ratio of the baseline's blocks to each one's; with ``ceiling``, one
+    call of it takes a turn every round (adding none), so shares of the peak pair too, and
+    ``ceiling_ratio`` is the paired ratio of that call to each one's block.
 
     Examples:
         >>> import torch

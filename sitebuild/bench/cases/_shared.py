@@ -30,7 +30,7 @@ def agreement_atol(device: torch.device) -> float:
 
 
 def under(fn: Callable[..., Any], *args: Any, mode: Any = torch.no_grad) -> Callable[[], object]:
-    """A call of ``fn(*args)`` under ``mode()``, ``no_grad`` unless given, to time."""
+    """A call of ``fn(*args)`` under ``mode()``, to time."""
 
     def call() -> object:
         with mode():
@@ -80,11 +80,9 @@ def flops_of(fn: Callable[[], object]) -> int:
 
 
 def ops_of(fn: Callable[[], object]) -> int:
-    """ATen operations one call sends through the dispatcher, by a ``TorchDispatchMode``.
-
-    The mode sits below autograd, so it counts what runs, from eager Python, a TorchScript graph
-    or C++ alike; not ``torch.compile``d calls, whose fused kernels bypass it.
-    """
+    """ATen operations one call sends through the dispatcher, counted below autograd by a
+    ``TorchDispatchMode``: from eager Python, a TorchScript graph or C++ alike, but not from
+    ``torch.compile``d calls, whose fused kernels bypass it."""
     from torch.utils._python_dispatch import TorchDispatchMode
 
     class Counted(TorchDispatchMode):

@@ -1,5 +1,4 @@
-"""Time per sample against batch size, from 1 to 256, for inference under ``no_grad``: a sweep,
-whose variants are the two MLPs and whose ``per_sample_s`` is a call's time over its batch."""
+"""Time per sample against batch size, for the two MLPs under ``no_grad``: a sweep, no baseline."""
 
 from __future__ import annotations
 

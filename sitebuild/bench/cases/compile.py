@@ -3,8 +3,7 @@
 ``setup_s`` is each model's own compile in empty caches: Inductor's start-up is taken by a
 throwaway layer first, and each first call runs in ``fresh_cache``, so no result of an earlier
 run is reused (but the precompiled header). Rows but compile's count the ATen operations a call
-runs (``ops``): a trace keeps only the path it saw.
-"""
+runs (``ops``): a trace keeps only the path it saw."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
-"""Eager mode and TorchScript against the same models, with the same weights, from C++.
-
-The C++ results must match eager mode's before anything is timed. The baseline is C++; without a
-compiler its column says so. Rows count the ATen operations a call runs (``ops``) and the time a
-Python call takes beyond C++'s (``behind_cpp_s``).
-"""
+"""Eager mode and TorchScript against the same models, with the same weights, from C++: the
+baseline, whose results must match eager mode's before anything is timed. Rows count a call's
+ATen operations (``ops``) and the time a Python call takes beyond C++'s (``behind_cpp_s``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
 """One multiplication across tensor sizes: recorded, under ``no_grad`` (the baseline), and in a
 loop in C++, the operation without Python around it. ``overhead_share`` is the part of a recorded
-call that is not that operation. ``svdvals`` is recorded and not, on a 256x256 matrix.
-"""
+call that is not that operation. ``svdvals`` is recorded and not, on a 256x256 matrix."""
 
 from __future__ import annotations
 
