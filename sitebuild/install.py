@@ -50,8 +50,8 @@ def settings(listing: str) -> dict[str, str]:
 
 
 def uv_options(pip_settings: dict[str, str]) -> tuple[list[str], dict[str, str]]:
-    """uv's options and environment for the same sources as ``pip_settings``, and
-    ``--no-sources`` if it has any: ``(["--find-links", "/w", "--find-links", "/v", "--no-sources"],
+    """uv's options and environment for the sources of ``pip_settings`` (with ``--no-sources`` if
+    it names any): ``(["--find-links", "/w", "--find-links", "/v", "--no-sources"],
     {"SSL_CERT_FILE": "/ca.pem"})`` from ``{"find-links": "/w /v", "cert": "/ca.pem"}``.
 
     Raises:
@@ -78,10 +78,8 @@ def uv_options(pip_settings: dict[str, str]) -> tuple[list[str], dict[str, str]]
 
 
 def explain(error: str, pyproject: Path, environ: Mapping[str, str]) -> str:
-    """The line that names the index of ``pyproject``'s ``[[tool.uv.index]]`` whose URL uv's
-    ``error`` holds, and where it is set (``UV_INDEX=<name>=<url>`` replaces it, as in uv): such as
-    ``could not reach the package index https://download.pytorch.org/whl/cpu (pyproject.toml,
-    [[tool.uv.index]] pytorch-cpu); uv's error follows``; or ``""``."""
+    """A line naming the index of ``pyproject``'s ``[[tool.uv.index]]`` whose URL uv's ``error``
+    holds, and where it is set (``UV_INDEX=<name>=<url>`` overrides it, as in uv); else ``""``."""
     overrides = dict(item.partition("=")[::2] for item in environ.get("UV_INDEX", "").split())
     uv = tomllib.loads(pyproject.read_text()).get("tool", {}).get("uv", {})
     for table in uv.get("index", []):

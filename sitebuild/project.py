@@ -4,7 +4,6 @@ The build tooling and the tests (:func:`load`) read these from the MkDocs config
 from where a module file sits.
 
 Examples:
-    >>> from pathlib import Path
     >>> project = Project(Path("/repo"), Path("/repo/docs"), ("en", "zh-hans"))
     >>> project.default_locale, project.language_root("zh-hans"), project.cache / "runs"
     ('en', 'zh-hans/', PosixPath('/repo/.cache/runs'))
@@ -64,7 +63,7 @@ class Project:
         return sorted(p.relative_to(folder) for p in folder.rglob("*.md"))
 
     def missing_pages(self) -> list[str]:
-        """``docs/<locale>/<page>`` of each page that another language has and this one lacks."""
+        """``docs/<locale>/<page>`` of each page another language has and this one lacks."""
         pages = {locale: set(self.pages(locale)) for locale in self.locales}
         every = set().union(*pages.values())
         return sorted(

@@ -1,12 +1,12 @@
-"""Lighthouse scores of the built site: one page of each kind in every language (:data:`PAGES`),
-and further pages (``tests/site/test_lighthouse.py`` says which).
+"""Lighthouse scores of the built site: one page of each kind (:data:`PAGES`) in every language,
+and the further pages ``tests/site/test_lighthouse.py`` names.
 
-Lighthouse (the npm package, with Debian's Chromium) scores pages served by a plain static
-server. Accessibility, best practices and SEO must be 100 (``tests/site/test_lighthouse.py``);
-performance is reported, the median of several runs (``tests/site/bench_lighthouse.py``,
-``make lighthouse``). A run is kept by what it depends on (:func:`page_key`), so an unchanged page
-is not scored again. Lighthouse scores the light colour scheme; the browser tests run the audits
-that read colours (SCHEME_RULES) in the dark one with axe-core, the engine of Lighthouse's
+Lighthouse (the npm package, with Debian's Chromium) scores pages from a plain static server.
+Accessibility, best practices and SEO must be 100 (``tests/site/test_lighthouse.py``); performance
+is reported as the median of several runs (``tests/site/bench_lighthouse.py``, ``make
+lighthouse``). A run is kept by what it depends on (:func:`page_key`), so an unchanged page is not
+scored again. Lighthouse scores the light colour scheme; the browser tests run the audits that read
+colours (:data:`SCHEME_RULES`) in the dark one with axe-core, the engine of Lighthouse's
 accessibility audits (:func:`axe_script`).
 """
 
@@ -47,8 +47,7 @@ PAGES = (
     "glossary/",
     "errors/in-place/",
 )
-"""One page of each kind: home, concept, tip, performance, notebook, API reference, glossary,
-errors atlas entries."""
+"""One page of each kind: home, concept, tip, performance, notebook, API, glossary, errors atlas."""
 STEPPER_PAGES = (
     "notebooks/first-graph/",
     "concepts/control-flow/",
@@ -64,8 +63,8 @@ GATE_SETTINGS: dict[str, object] = {
     "networkQuietThresholdMs": 0,
     "cpuQuietThresholdMs": 0,
 }
-"""Settings of a run without performance: it scores the loaded page's DOM, headers and console,
-so it need not wait for the network and the CPU to fall quiet."""
+"""A run without performance scores the loaded page's DOM, headers and console: it need not wait
+for the network and the CPU to fall quiet."""
 PERFORMANCE_SETTINGS: dict[str, object] = {
     "disableFullPageScreenshot": True,
     "skipAudits": ["bf-cache"],
@@ -80,8 +79,8 @@ class LighthouseMissing(RuntimeError):
 
 
 def installed(root: Path, module: str, runs: bool = False) -> Path:
-    """The file ``module`` of the Lighthouse install, and Node if it ``runs``; or an error naming
-    the command that installs them."""
+    """The file ``module`` of the Lighthouse install, checking for Node too if it ``runs``;
+    :class:`LighthouseMissing` if either is missing."""
     path = root / TOOL_DIR / "node_modules" / module
     if not path.is_file() or (runs and shutil.which("node") is None):
         raise LighthouseMissing(f"Lighthouse is missing: run `make lighthouse-tool` ({path})")

@@ -31,7 +31,8 @@ try {
       ...input.flags,
     });
     const categories = slim(lhr.categories, (c) => ({score: c.score, auditRefs: c.auditRefs}));
-    const audits = slim(lhr.audits, (a) => ({score: a.score, numericValue: a.numericValue ?? null}));
+    const audits =
+      slim(lhr.audits, (a) => ({score: a.score, numericValue: a.numericValue ?? null}));
     const line = {url, categories, audits, runtimeError: lhr.runtimeError ?? null};
     process.stdout.write(JSON.stringify(line) + '\n');
   }

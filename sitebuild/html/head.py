@@ -7,7 +7,6 @@
 ``overrides/main.html`` renders them in place of Material's ``site_meta`` block.
 
 Examples:
-    >>> from sitebuild.html.head import description_of
     >>> description_of('<h1>T</h1><p>The graph is <em>recorded</em> as the code runs. More.</p>')
     'The graph is recorded as the code runs. More.'
 """
@@ -94,14 +93,12 @@ def hreflang(locale: str) -> str:
 
 
 def alternates(site_url: str, path: str, roots: dict[str, str]) -> list[dict[str, str]]:
-    """The page at ``path`` (relative to its language's root) in every language, absolute: the
-    ``hreflang`` and ``href`` of each ``<link rel="alternate">``; ``x-default`` is the default
-    language's, whose root is the site's.
+    """The ``hreflang`` and absolute ``href`` of each ``<link rel="alternate">`` of the page at
+    ``path`` (relative to its language's root); ``x-default`` is the page at the site's root.
 
     Examples:
         >>> roots = {"en": "", "zh-hans": "zh-hans/"}
         >>> alternates("https://x.org/g/", "tips/", roots)[1:]
-        ... # doctest: +NORMALIZE_WHITESPACE
         [{'hreflang': 'zh-Hans', 'href': 'https://x.org/g/zh-hans/tips/'},
          {'hreflang': 'x-default', 'href': 'https://x.org/g/tips/'}]
     """

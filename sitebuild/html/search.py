@@ -6,14 +6,13 @@ while readers search for ideas and names, which prose, docstrings and headings c
 by side, the English index is 183 KB (53 KB gzipped) with :func:`lean`, 366 KB (95 KB) without;
 each Chinese one 272 KB (68 KB), 475 KB (116 KB) without.
 
-The errors atlas's entries are headed by whole messages, some a line of sixty words. Material
-adds a trailing wildcard to every word of a query, so a pasted message's short words ("a", "on")
-match dozens of words of a long heading, and a long heading outranked the entry whose heading is
-the pasted message. Each entry's section is weighed by the inverse of its heading's word count;
-a section headed in the page's own words (an entry with no message, such as a silent one) is not.
+The errors atlas's entries are headed by whole messages, some sixty words long. Material adds a
+trailing wildcard to every word of a query, so a pasted message's short words ("a", "on") match
+dozens of words of a long heading, which outranked the entry headed by the pasted message. So an
+entry's section is weighed by the inverse of its heading's word count; a section headed in the
+page's own words (an entry with no message, such as a silent one) is not.
 
 Examples:
-    >>> from sitebuild.html.search import lean, weigh_entries
     >>> lean('<div class="language-python highlight"><pre>x = 1</pre></div>')
     '<div data-search-exclude class="language-python highlight"><pre>x = 1</pre></div>'
     >>> lean('<div class="jp-InputPrompt jp-InputArea-prompt">In [3]:</div>')
@@ -36,10 +35,10 @@ EXCLUDED = re.compile(
     r'<div (?=class="(?:[^"]*\s)?(?:highlight|highlight-ipynb|jp-InputPrompt|jp-OutputPrompt'
     r'|jp-OutputArea-output)[\s"])'
 )
-"""A code block: Pygments' ``highlight`` wrapper, or a notebook page's code cell, the cell's
-prompts (In [3]:) and its output, as a page's output blocks are. Material's index skips an
-excluded element only up to the first end tag of its kind: an output holding a ``<div>`` (a
-drawing's scroll box) is left out up to that box's end, which follows its drawing."""
+"""A code block: Pygments' ``highlight`` wrapper, or a notebook page's code cell, its prompts
+(In [3]:) and its output, as a page's output blocks are. Material's index skips an excluded
+element only up to the first end tag of its kind: an output holding a ``<div>`` (a drawing's
+scroll box) is left out up to that box's end, which follows its drawing."""
 
 
 ENTRY = re.compile(r"(?:[\w-]+/)?errors/[^#]+/#")

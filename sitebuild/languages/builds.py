@@ -5,14 +5,13 @@ module fixes what that leaves wrong for this site:
 
 - every page must exist in every language (a missing one fails the build);
 - mkdocstrings renders section titles in the page's language;
-- mkdocs-jupyter keeps one cache per language, so the builds stop evicting each other;
+- mkdocs-jupyter keeps a cache per language, so the builds stop evicting each other;
 - search: each language gets its own index, so a zh-hans reader only sees zh-hans pages;
-- ``objects.inv`` and ``404.html``: every language build rewrites them, so each language's are
-  kept and written to that language's root, the inventory with URLs relative to it;
+- ``objects.inv`` and ``404.html``, which every language build rewrites, are kept per language
+  and written to its root, the inventory with URLs relative to it;
 - Chinese: soft line breaks, which browsers show as spaces, are joined.
 
 Examples:
-    >>> from sitebuild.languages.builds import split_search_entries
     >>> docs = [{"location": "a/"}, {"location": "zh-hans/a/"}, {"location": "zh-hant/a/#x"}]
     >>> split_search_entries(docs, ["en", "zh-hans", "zh-hant"], default="en")["zh-hant/"]
     [{'location': 'a/#x'}]
@@ -65,10 +64,8 @@ def nav_titles(nav: Any) -> Iterator[str]:
 
 
 def untranslated_nav_titles(config: MkDocsConfig) -> list[str]:
-    """``<locale>: <title>`` for each ``nav`` title a language's ``nav_translations`` lacks.
-
-    mkdocs-static-i18n shows such a title in English, and says nothing.
-    """
+    """``<locale>: <title>`` for each ``nav`` title a language's ``nav_translations`` lacks, which
+    mkdocs-static-i18n would show in English, silently."""
     return [
         f"{lang.locale}: {title!r}"
         for lang in i18n(config).config.languages
@@ -102,12 +99,10 @@ def configure(config: MkDocsConfig, cache: Path) -> None:
 
 
 def set_docstrings_locale(config: MkDocsConfig) -> str:
-    """Set mkdocstrings' ``locale`` to the theme language of the language about to be built,
-    and return that language's locale.
+    """Set mkdocstrings' ``locale`` to what mkdocs-static-i18n will make ``theme.language`` for
+    the language about to be built (its override, else its locale); return that locale.
 
-    mkdocstrings reads ``theme.language`` in its ``on_config``, before mkdocs-static-i18n sets it
-    in its own; this runs before both and sets what i18n will: the language's ``theme.language``
-    override, or else its locale.
+    mkdocstrings reads ``theme.language`` in its ``on_config``, before i18n sets it in its own.
     """
     plugin = i18n(config)
     locale = str(plugin.current_language or locales(config)[0])  # None before the first build
@@ -132,11 +127,8 @@ def split_search_entries(
 
 
 def split_search_index(config: MkDocsConfig) -> None:
-    """Rewrite the merged search index into one index per language.
-
-    ``overrides/main.html`` points the search of a non-default language at
-    ``<lang>/search/search_index.json``.
-    """
+    """Split the merged search index into one per language, which ``overrides/main.html``
+    points a non-default language's search at (``<lang>/search/search_index.json``)."""
     site = Path(config.site_dir)
     merged_file = site / "search" / "search_index.json"
     if not merged_file.exists():
@@ -166,8 +158,8 @@ def keep_root_files(config: MkDocsConfig, kept: dict[tuple[str, str], bytes]) ->
 
 
 def write_root_files(config: MkDocsConfig, kept: dict[tuple[str, str], bytes]) -> None:
-    """Write each language's kept files to its root (``/``, ``/zh-hans/``): its 404 page, its
-    inventory with URLs relative to that root."""
+    """Write each language's kept files to its root (``/``, ``/zh-hans/``), the inventory with
+    URLs relative to it."""
     site, default = Path(config.site_dir), locales(config)[0]
     for (locale, name), raw in kept.items():
         root = "" if locale == default else f"{locale}/"
@@ -181,8 +173,6 @@ def relocate_inventory(raw: bytes, prefix: str) -> bytes:
     r"""A Sphinx inventory whose URLs start with ``prefix``, rewritten relative to that folder.
 
     Examples:
-        >>> import zlib
-        >>> from sitebuild.languages.builds import relocate_inventory
         >>> body = zlib.compress(b"m.f py:function 1 zh-hans/api/#$ -\n")
         >>> raw = b"# Sphinx inventory version 2\n# Project: p\n# Version: 0\n# z\n" + body
         >>> zlib.decompress(relocate_inventory(raw, "zh-hans/").split(b"\n", 4)[4])
@@ -223,10 +213,8 @@ def _joins(previous: str, line: str) -> bool:
 
 def unwrap_lines(markdown: str, locale: str) -> str:
     """In Chinese (``locale`` zh-*), join the soft line breaks that browsers render as spaces:
-    between Chinese characters, and next to full-width punctuation. Other languages keep theirs.
-
-    The characters may sit inside emphasis or a link's text. Code fences and lines that start
-    a Markdown block are left alone.
+    between Chinese characters (inside emphasis or a link's text too) and next to full-width
+    punctuation. Code fences and lines that start a Markdown block are left alone.
 
     Examples:
         >>> unwrap_lines("动态图\\n很灵活。\\n\\n- 列表\\n- 项目", "zh-hans")

@@ -1,12 +1,11 @@
 """The site's one glossary (``i18n/glossary.yml``): loading it and rendering it as a table.
 
-A page shows the table with the line ``--8<-- "glossary:table"``, which the site plugin replaces;
-the tests use :func:`load` to check that pages follow it. The languages come from ``mkdocs.yml``,
-and every term must have a wording in each of them; the column headers name them in the page's
-language (``language.<locale>`` in ``i18n/<page locale>.yml``, :func:`column_names`).
+A page shows the table with the line ``--8<-- "glossary:table"``; the tests use :func:`load` to
+check that pages follow it. Every term needs a wording in each language of ``mkdocs.yml``; the
+column headers name the languages in the page's own (``language.<locale>`` in
+``i18n/<page locale>.yml``).
 
 Examples:
-    >>> from sitebuild.languages.glossary import Term, table
     >>> names = {"en": "English", "zh-hans": "简体中文", "zh-hant": "繁體中文"}
     >>> wordings = {"en": "memory", "zh-hans": "内存", "zh-hant": "記憶體"}
     >>> term = Term(wordings, avoid={"zh-hant": ("內存",)})
@@ -26,7 +25,6 @@ from sitebuild.languages.strings import Strings, read_yaml
 from sitebuild.pages.includes import include_target
 
 TABLE = "glossary:table"
-"""The include target a page puts where the table goes."""
 
 
 @dataclass(frozen=True)

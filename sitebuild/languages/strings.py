@@ -1,8 +1,8 @@
-"""The site's interface strings, one data file per language next to the glossary.
+"""The site's interface strings: ``i18n/<locale>.yml``, next to the glossary.
 
-``i18n/<locale>.yml`` holds every string the build writes into pages itself: benchmark table
-headers, metric labels, notes, provenance lines, captions. Keys are dotted paths
-(``bench.metrics.saved_bytes``); every key must exist in every language.
+Each holds every string the build writes into pages itself: benchmark table headers, metric
+labels, notes, provenance lines, captions. Keys are dotted paths (``bench.metrics.saved_bytes``);
+every key must exist in every language.
 
 Examples:
     >>> strings = Strings({"en": {"greeting": "Hello, {name}"}})
@@ -23,13 +23,12 @@ from typing import Any
 import yaml
 
 YAML_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-"""libyaml's safe loader where PyYAML has it: the same safe subset into the same data as
-``safe_load``'s pure-Python loader, several times as fast (a build reads each file per language)."""
+"""libyaml's safe loader where PyYAML has it: the same data as ``safe_load``'s pure-Python loader,
+several times as fast (a build reads each file per language)."""
 
 
 def read_yaml(path: Path) -> Any:
-    """The data in the YAML file ``path`` (``i18n/<locale>.yml``, ``i18n/glossary.yml``), read as
-    UTF-8 with the safe loader, from the open file, so that a syntax error names it."""
+    """The data in the YAML file ``path``, read from the open file so a syntax error names it."""
     with path.open(encoding="utf-8") as stream:
         return yaml.load(stream, Loader=YAML_LOADER)  # noqa: S506 (a safe loader)
 

@@ -1,13 +1,12 @@
 """Cache entries: written whole or not at all, marked when used, pruned when long unused.
 
 A build and the tests may fill the same caches at once, so an entry is written under a unique
-temporary name beside it and renamed into place, which POSIX makes atomic. Entries are keyed by
-content, so each edit adds one: reading an entry marks it used (its modification time), and
-:func:`prune` deletes those unused for ``KEEP_DAYS``, as ccache and pip do.
+temporary name and renamed into place, which POSIX makes atomic. Entries are keyed by content, so
+each edit adds one: reading an entry marks it used (its modification time), and :func:`prune`
+deletes those unused for ``KEEP_DAYS``, as ccache and pip do.
 
 Examples:
-    >>> import shutil, tempfile
-    >>> from pathlib import Path
+    >>> import shutil
     >>> folder = Path(tempfile.mkdtemp())
     >>> kept(folder / "cache", "key.json", lambda: "[1]"), read_text(folder / "cache" / "key.json")
     ('[1]', '[1]')
@@ -27,13 +26,12 @@ from filelock import FileLock
 
 KEEP_DAYS = 30
 PRUNED = ("runs", "graphs", "browser", "lighthouse", "copy-paste", "notebook-runs")
-"""The folders under ``.cache`` that gain an entry for each edit of what they hold: the build's
-runs and drawings, and the passes the tests keep. A build and a test run each prune them."""
+"""The folders under ``.cache`` that gain an entry per edit: the build's runs and drawings, and
+the tests' kept passes. Builds and test runs both prune them."""
 
 
 def write_text(path: Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path``, making its folder; readers see the old file or all of
-    the new one."""
+    """Write ``text`` (UTF-8), making the folder; readers see the old file or all of the new."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, partial = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
     try:
@@ -57,10 +55,10 @@ def read_text(path: Path) -> str | None:
 
 
 def kept(folder: Path, name: str, make: Callable[[], str]) -> str:
-    """The entry ``name`` of ``folder``; made by ``make()`` and written if there is none.
+    """The entry ``name`` of ``folder``, made by ``make()`` and written if there is none.
 
-    Makers of the same entry take turns (a lock file beside it), so one makes it and the others
-    read it; if ``make`` raises, nothing is written.
+    Makers of one entry take turns (a lock file beside it): one makes it, the others read it. If
+    ``make`` raises, nothing is written.
     """
     entry = folder / name
     if (text := read_text(entry)) is not None:
@@ -84,5 +82,5 @@ def prune(folder: Path) -> int:
 
 
 def prune_unused(cache: Path) -> int:
-    """:func:`prune` each folder of :data:`PRUNED` under ``cache``; return how many entries went."""
+    """:func:`prune` each of :data:`PRUNED` under ``cache``; return how many entries went."""
     return sum(prune(cache / name) for name in PRUNED)

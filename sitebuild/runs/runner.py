@@ -1,15 +1,13 @@
 """Run example code once per content: snippet files, page code blocks, shown outputs.
 
-Everything that runs example code goes through :class:`CodeRunner`, so a piece of code runs once
-for its content, whoever asks first. A successful result is kept under a key that covers what it
-depends on: the code's text; the source of every module of the readers' package it imports,
-directly or not (dotted names in strings count, for code that starts another Python); the torch
-and Python versions; the environment the run adds; and :data:`PROTOCOL`. A failure is not kept.
-Libraries such as joblib.Memory key on a function's arguments, not on the sources that a
-separate process will import.
+Everything that runs example code goes through :class:`CodeRunner`, so code runs once per content,
+whoever asks first. A success is kept under a key covering what it depends on: the code's text; the
+source of every module of the readers' package it imports, directly or not (dotted names in strings
+count, for code that starts another Python); the torch and Python versions; the environment the
+run adds; and :data:`PROTOCOL`. A failure is not kept. Libraries such as joblib.Memory key on a
+function's arguments, not on the sources a separate process will import.
 
 Examples:
-    >>> from sitebuild.runs.runner import imported_modules
     >>> sorted(imported_modules("import dyndocs.shapes\\nfrom dyndocs import describe as d"))
     ['dyndocs', 'dyndocs.describe', 'dyndocs.shapes']
 """
@@ -59,13 +57,11 @@ RUN_ENV = {
     "TORCHINDUCTOR_CPP_CACHE_PRECOMPILE_HEADERS": "0",
 }
 TIMEOUT_S = 300
-
-
 COMPILE_CACHE = "inductor-runs"
-"""Inductor's cache for code that compiles, beside the runs' own cache (in ``.cache/``). Inductor's
-default is one folder in /tmp that every clone on the machine shares, so a fresh clone's cold runs
-would not be cold. The reader's copies of the blocks and notebooks (``tests/reader_runs.py``) use
-it too: what the build compiled, the same torch finds there and does not compile again."""
+"""Inductor's cache for code that compiles, in ``.cache/`` beside the runs'. Inductor's default, one
+/tmp folder every clone on the machine shares, would make a fresh clone's cold runs warm. The
+reader's copies of blocks and notebooks (``tests/reader_runs.py``) share it, so the same torch
+does not compile again what the build compiled."""
 
 
 class RunFailed(PluginError):
@@ -105,16 +101,14 @@ class CodeRunner:
     """Runs code as a script in an empty working directory, forked from a zygote, once per content.
 
     Args:
-        root: The repository root; the readers' package lives at ``root / package``.
-        cache_dir: Where successful results are kept, one JSON file per key.
+        root: The repository root, holding the readers' package ``root / package``.
+        cache_dir: Where successes are kept, one JSON file per key.
         package: The package whose sources are part of every key.
         zygotes: Where runs fork from; by default a new :class:`ZygotePool`.
 
     Examples:
-        >>> import shutil, tempfile
-        >>> from pathlib import Path
+        >>> import shutil
         >>> root = Path(tempfile.mkdtemp())
-        >>> from sitebuild.runs.zygote import ZygotePool
         >>> plain = ZygotePool(preload=())  # no torch to import for this example
         >>> runner = CodeRunner(root, root / "cache", package="nothing_here", zygotes=plain)
         >>> runner.run("print(6 * 7)", name="answer.py").stdout
@@ -144,13 +138,12 @@ class CodeRunner:
         return list(_dependencies(self.root, self.package, code, stamp))
 
     def key(self, code: str, env: Mapping[str, str] | None = None) -> str:
-        """The cache key of running ``code`` with ``env`` added to the environment; blank lines
-        and spaces at the end of ``code`` are not part of it."""
+        """The cache key of running ``code`` with ``env`` added to the environment."""
         header = {"protocol": PROTOCOL, "run_env": RUN_ENV, "env": dict(env or {})}
         header |= {"torch": _torch_version(), "python": sys.version}
         digest = hashlib.sha256(json.dumps(header, sort_keys=True).encode())
-        # White space at the end changes nothing a run does, and a page's titled fence ends with
-        # one newline more than its file: both share one run.
+        # Not trailing white space: it changes nothing a run does, and a page's titled fence ends
+        # with one newline more than its file, which must share its run.
         digest.update(code.rstrip().encode())
         for path in self.dependencies(code):
             digest.update(path.relative_to(self.root).as_posix().encode())
@@ -177,10 +170,9 @@ class CodeRunner:
         script: Path | None = None,
         isolate: Mapping[str, str] | None = None,
     ) -> RunResult:
-        """Return the result of running ``code``, from the cache when its key matches.
+        """The result of running ``code``, from the cache when its key matches.
 
         Args:
-            code: The Python source.
             name: What errors call it, e.g. ``snippets/tips/item.py``.
             env: Added to the environment, and part of the key.
             script: Run this file instead of a temporary copy of ``code`` (same text).
@@ -250,8 +242,8 @@ class CodeRunner:
 def _dependencies(
     root: Path, package: str, code: str, stamp: tuple[tuple[str, int, int], ...]
 ) -> tuple[Path, ...]:
-    """What :meth:`CodeRunner.dependencies` returns, remembered while ``stamp`` (every package
-    file's modification time and size) holds: a build asks for the same code in every language."""
+    """:meth:`CodeRunner.dependencies`, remembered while ``stamp`` (every package file's
+    modification time and size) holds: a build asks for the same code in every language."""
     files: set[Path] = set()
     pending = list(imported_modules(code))
     seen: set[str] = set()
@@ -287,7 +279,7 @@ def _stamp(path: Path) -> tuple[int, int]:
 
 @lru_cache(maxsize=512)
 def _imports_of(root: Path, path: Path, mtime_ns: int, size: int) -> frozenset[str]:
-    """:func:`imported_modules` of the file at ``path`` under ``root``, cached per file version."""
+    """:func:`imported_modules` of the file ``path``, cached per file version."""
     package = ".".join(path.relative_to(root).parent.parts)
     return frozenset(imported_modules(path.read_text(encoding="utf-8"), package))
 

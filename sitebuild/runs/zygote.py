@@ -1,18 +1,16 @@
 """Fresh Python processes that start with torch already imported: a small fork server.
 
 Every example and benchmark case runs in a fresh process. A zygote imports torch once, then forks
-one child per job, which sees the ``sys.argv``, ``sys.path[0]``, ``__main__`` and exit status that
-``python script.py`` (or ``-m``, ``-c``) would give it, without importing torch again: on the
-project's 2-core machine, ``python -c "import torch"`` took 1.29 s and the same job forked from a
-zygote 7 ms (medians of 5).
+a child per job, which sees the ``sys.argv``, ``sys.path[0]``, ``__main__`` and exit status that
+``python script.py`` (or ``-m``, ``-c``) would give it: on the project's 2-core machine,
+``python -c "import torch"`` took 1.29 s and the same job forked from a zygote 7 ms (medians of 5).
 
-:mod:`multiprocessing`'s forkserver would not do: it is one server per process, while torch reads
-some variables at import (``ATEN_CPU_CAPABILITY``), so the runs need one per environment, and its
+:mod:`multiprocessing`'s forkserver would not do: it is one server per process, but torch reads
+some variables at import (``ATEN_CPU_CAPABILITY``), so the runs need one per environment; and its
 ``Process(target=...)`` is not ``python script.py``.
 
 Examples:
-    >>> import contextlib, shutil, tempfile
-    >>> from pathlib import Path
+    >>> import shutil
     >>> folder = Path(tempfile.mkdtemp())
     >>> _ = (folder / "hello.py").write_text("import sys; print('hi from', sys.argv[0][-8:])")
     >>> with contextlib.closing(Zygote({}, preload=())) as zygote:
@@ -56,8 +54,8 @@ class Zygote:
     Args:
         env: Added to the environment when the zygote starts, before it imports anything.
         preload: Modules imported once, before the first fork.
-        python: The interpreter to run: another environment's works too, since this module needs
-            only the standard library and runs there as a script.
+        python: The interpreter; another environment's works too, since this module needs only
+            the standard library and runs there as a script.
     """
 
     def __init__(
@@ -97,11 +95,8 @@ class Zygote:
         env: Mapping[str, str] | None = None,
         timeout_s: float,
     ) -> tuple[int, str, str]:
-        """Run ``argv`` in a fresh child, as ``python`` would run it.
-
-        ``argv`` is ``[script, args...]``, ``["-m", module, args...]`` or ``["-c", code, args...]``.
-
-        Returns its exit status, standard output and standard error.
+        """Run ``argv`` (``[script, args...]``, ``["-m", module, ...]`` or ``["-c", code, ...]``) in
+        a fresh child as ``python`` would; return its exit status, standard output and error.
 
         Raises:
             JobTimedOut: It ran longer than ``timeout_s``; the child was killed.
@@ -151,7 +146,7 @@ class ZygotePool:
         timeout_s: float,
         preload: Sequence[str] | None = None,
     ) -> tuple[int, str, str]:
-        """Run ``argv`` in a child of a zygote started with ``start_env`` that has imported
+        """Run ``argv`` forked from a zygote started with ``start_env`` that has imported
         ``preload`` (by default the pool's)."""
         modules = self.preload if preload is None else tuple(preload)
         key = (tuple(sorted(start_env.items())), modules)
