@@ -1,16 +1,16 @@
 """Collect the English pages and the packages' docstrings as tests (Sybil).
 
-Pages are tested as rendered: every ``--8<--`` include is expanded by the same preprocessors
-the site build uses (:mod:`sitebuild.pages.includes`). Then:
+Pages are tested as rendered, their ``--8<--`` includes expanded as the site build does
+(:mod:`sitebuild.pages.includes`). Then:
 
-- a Python fence titled with a file path must run on its own, pasted into a fresh interpreter:
-  it goes through :class:`sitebuild.runs.runner.CodeRunner`, so code that the snippet tests or the
-  build already ran for the same content is not run again;
+- a Python fence titled with a file path runs alone in a fresh interpreter, through
+  :class:`sitebuild.runs.runner.CodeRunner`: content the snippet tests or the build ran already
+  is not run again;
 - an untitled Python fence (a notebook page's cells) runs in the page's namespace, in order;
 - every ``>>>`` example is checked as a doctest.
 
-Only the English pages are collected: the parity test keeps the other languages' code identical.
-This file sits at the root: a collection hook applies only below its conftest's folder.
+Only English is collected: the parity test keeps the other languages' code identical.
+This file sits at the root because a collection hook applies only below its conftest's folder.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from sitebuild.pages.notebooks import TITLE
 from sitebuild.runs.runner import RUN_ENV
 
 ROOT = Path(__file__).resolve().parent
+CONFIG = ROOT / "mkdocs.yml"
 PAGES = ROOT / "docs" / "en"
 # The tests' own processes, the reader's runs and the builds they start run as the snippets do
 # (sitebuild.runs.runner.RUN_ENV says why), set before Inductor's import.
@@ -47,11 +48,11 @@ DOCTEST_FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 
 class RenderedPage(Document):
-    """A page as the reader sees it: includes expanded exactly as in the site build."""
+    """A page as the reader sees it."""
 
     def __init__(self, text: str, path: str) -> None:
         relative = Path(path).resolve().relative_to(ROOT)
-        super().__init__(expand(text, source=relative, config_file=ROOT / "mkdocs.yml"), path)
+        super().__init__(expand(text, source=relative, config_file=CONFIG), path)
 
 
 def selected_pages(config: pytest.Config) -> list[Path]:
@@ -62,16 +63,15 @@ def selected_pages(config: pytest.Config) -> list[Path]:
 
 
 def pytest_collection(session: pytest.Session) -> None:
-    """Run the snippets whose output the selected pages show, in parallel, before the pages are
-    collected: expanding a page's includes would run them one after another. Each run is kept by
-    content, so with nothing changed this runs nothing."""
+    """Run the snippets whose output the selected pages show, in parallel, before collection
+    (expanding the includes would run them one by one). Runs are kept by content."""
     if pages := selected_pages(session.config):
-        outputs.prepare(output_runner(ROOT / "mkdocs.yml"), pages)
+        outputs.prepare(output_runner(CONFIG), pages)
 
 
 def run_alone(title: str, example: Example) -> None:
     """Run a block as a script of its own, as a reader pasting it would."""
-    output_runner(ROOT / "mkdocs.yml").run(str(example.parsed), name=title)
+    output_runner(CONFIG).run(str(example.parsed), name=title)
 
 
 class AnyPythonFenceParser(CodeBlockParser):

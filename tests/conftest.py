@@ -1,6 +1,5 @@
-"""Fixtures shared by the tests: the project, the code runner, the slow shared resources (the
-site, the reader's venv: one worker makes each under a file lock, :func:`tests.support.made_once`)
-and a server of the built site.
+"""Fixtures shared by the tests. The slow ones (the site, the reader's venv) are made by one
+worker under a file lock (:func:`tests.support.made_once`) and read by the others.
 """
 
 from __future__ import annotations
@@ -95,8 +94,8 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def build_failure(status: int, log: str) -> str | None:
     """What a strict build that failed or warned reports; None if it did neither. A failure shows
-    the end of its log without MkDocs' INFO lines, a step or a language each, which bury the
-    error. (Not the build's ``--quiet``: it hides the warnings from ``--strict`` too.)"""
+    the end of its log without MkDocs' INFO lines (one per step and language), which bury the
+    error; the build's ``--quiet`` would hide ``--strict``'s warnings too."""
     # MkDocs' own log lines; a Jupyter kernel's "[IPKernelApp] WARNING" about TCP is not one.
     warnings = [line for line in log.splitlines() if re.match(r"WARNING\s+-", line)]
     if status == 0:

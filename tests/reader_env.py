@@ -1,9 +1,7 @@
-"""The reader's venv: made from the README's install line alone, with its Jupyter kernel.
-
-The notebook and copy-paste checks run in it. It is made with ``python -m venv`` as the README
-says, without pip (uv installs, :mod:`sitebuild.install`), and kept in ``.cache/reader-env/<key>``
-while what it is made from holds (:func:`key`). ``make test`` makes it before the tests start;
-the ``reader_env`` fixture makes it when it is missing.
+"""The reader's venv, where the notebook and copy-paste checks run: made with ``python -m venv``
+and the README's install line alone (uv installs, :mod:`sitebuild.install`), with its Jupyter
+kernel. It is kept in ``.cache/reader-env/<key>`` while what it is made from holds (:func:`key`).
+``make test`` makes it before the tests start; the ``reader_env`` fixture, when it is missing.
 
 Usage::
 
@@ -61,7 +59,7 @@ def make(root: Path = ROOT, python: str = sys.executable) -> Path:
         reader_python = env / "bin" / "python"
         kernel = [str(reader_python), "-m", "ipykernel", "install", "--prefix", str(env),
                   "--name", KERNEL]  # fmt: skip
-        # Without pip, which uv replaces, nor setuptools: the runs prove neither is needed.
+        # Without pip or setuptools: the runs prove neither is needed.
         run(root, [python, "-m", "venv", "--without-pip", str(env)])
         run(root, *installer.command(reader_python, readme_install(root).split()))
         run(root, kernel)

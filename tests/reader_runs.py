@@ -65,8 +65,8 @@ def blocks_by_language(site: Path) -> dict[str, list[tuple[str, str, str]]]:
 
 
 def failures(done_dir: Path, jobs: Mapping[str, Job], workers: int) -> list[str]:
-    """Run, in parallel and each in an empty folder of its own, the jobs whose key has no pass
-    kept in ``done_dir``; a job returns its failure, or None when it passed, which is kept."""
+    """Run in parallel, each in an empty folder of its own, the jobs whose key has no pass kept in
+    ``done_dir``; keep their passes, return their failures."""
 
     def run(key: str, job: Job) -> str | None:
         marker = done_dir / f"{hashlib.sha256(key.encode()).hexdigest()[:20]}.ok"
@@ -84,12 +84,9 @@ def failures(done_dir: Path, jobs: Mapping[str, Job], workers: int) -> list[str]
 
 def run_blocks(site: Path, env: Path, zygotes: ZygotePool | None = None) -> list[str]:
     """Run the titled blocks of every language alone in ``env``, forked from ``zygotes`` (by
-    default ``env``'s Python; closed when done); the failures, each naming its page and title with
-    the end of its error.
-
-    Every copy is compiled, and each distinct code (:func:`~sitebuild.pages.comments.code_of`)
-    runs once, in its first language's copy.
-    """
+    default ``env``'s Python; closed when done); return the failures, each naming its page and
+    title with the end of its error. Every copy is compiled; each distinct code
+    (:func:`~sitebuild.pages.comments.code_of`) runs once, in its first language's copy."""
     unique: dict[Code, tuple[str, str, str]] = {}
     broken: list[str] = []
     for blocks in blocks_by_language(site).values():
@@ -136,9 +133,8 @@ def code_cells(notebook: nbformat.NotebookNode) -> list[str]:
 
 
 def run_notebooks(site: Path, env: Path, chosen: list[Path] | None = None) -> list[str]:
-    """Run each English notebook of ``site`` (of the ``chosen`` articles, by default all) top to
-    bottom in a fresh kernel of ``env``; the failures, each naming the page with the cell and
-    its error."""
+    """Run the English notebook of each ``chosen`` article (by default all) in a fresh kernel of
+    ``env``; return the failures, each naming its page, cell and error."""
     from jupyter_client.kernelspec import KernelSpecManager
     from jupyter_client.manager import KernelManager
     from nbclient import NotebookClient

@@ -91,8 +91,7 @@ def cached_build(
     """Build ``config`` with ``mkdocs build --strict``, or reuse the build of the same inputs;
     return site, status, log. A failed build is kept only with ``keep_failures`` (the bad-input
     tests, whose builds are meant to fail)."""
-    key = build_key(config, env)
-    folder = cache_dir / key
+    folder = cache_dir / build_key(config, env)
     if (record := folder / "build.json").exists():
         kept = json.loads(record.read_text(encoding="utf-8"))
         return folder / "site", kept["status"], kept["log"]
@@ -108,6 +107,6 @@ def cached_build(
     if done.returncode == 0 or keep_failures:
         cachefiles.write_text(record, json.dumps({"status": done.returncode, "log": done.stderr}))
         for old in cache_dir.iterdir():  # keep only the latest build of this config
-            if old.name != key:
+            if old.name != folder.name:
                 shutil.rmtree(old, ignore_errors=True)
     return folder / "site", done.returncode, done.stderr

@@ -1,8 +1,7 @@
 """Lighthouse performance, a benchmark rather than a gate: the median of ``LIGHTHOUSE_RUNS``
-runs (3 by default) per page, written to ``.cache/lighthouse/report.txt``.
-
-Not collected by ``make test`` (its name is not ``test_*``); ``make lighthouse`` runs it after the
-gates. Runs are cached by the page's content, like the gated ones.
+runs (3 by default) per page, cached by the page's content like the gated runs and written to
+``.cache/lighthouse/report.txt``. ``make lighthouse`` runs it after the gates; ``make test`` does
+not collect it (its name is not ``test_*``).
 """
 
 from __future__ import annotations
