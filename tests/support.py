@@ -74,7 +74,7 @@ def build_key(config: Path, env: dict[str, str]) -> str:
     )
     digest.update("\n".join(distributions).encode())
     inherited = re.findall(r"^INHERIT:\s*(\S+)", config.read_text(encoding="utf-8"), re.MULTILINE)
-    for name, base in [(n, root / n) for n in BUILD_INPUTS] + [(i, Path(i)) for i in inherited]:
+    for name, base in [(n, root / n) for n in BUILD_INPUTS] + [(i, root / i) for i in inherited]:
         real = base.resolve()  # the bad-input projects link their inputs to the real ones
         files = [real] if real.is_file() else sorted(p for p in real.rglob("*") if p.is_file())
         for path in files:

@@ -1,4 +1,5 @@
-"""The pruning of the caches that the build and the tests fill (sitebuild.runs.cachefiles)."""
+"""The test support: pruning the caches the build and the tests fill (sitebuild.runs.cachefiles),
+and the key of a cached site build."""
 
 from __future__ import annotations
 
@@ -6,9 +7,11 @@ import os
 import time
 from pathlib import Path
 
+import pytest
+
 from sitebuild.runs import cachefiles
 
-from .support import ROOT
+from .support import ROOT, build_key
 
 
 def test_entries_no_run_used_for_long_are_pruned_and_nothing_else(tmp_path: Path) -> None:
@@ -33,3 +36,17 @@ def test_the_pruned_folders_are_the_ones_the_build_and_the_tests_fill() -> None:
         assert f'cache" / "{name}"' in written or f'cache / "{name}"' in written, (
             f"nothing keeps entries in .cache/{name}"
         )
+
+
+def test_a_build_key_follows_a_file_inherited_by_a_relative_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """MkDocs reads ``INHERIT`` relative to the config file, wherever pytest runs from."""
+    (tmp_path / "project").mkdir()
+    config = tmp_path / "project" / "mkdocs.yml"
+    config.write_text("INHERIT: base.yml\n", encoding="utf-8")
+    (tmp_path / "project" / "base.yml").write_text("site_name: A\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    before = build_key(config, {})
+    (tmp_path / "project" / "base.yml").write_text("site_name: B\n", encoding="utf-8")
+    assert build_key(config, {}) != before
